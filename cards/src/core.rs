@@ -1,0 +1,289 @@
+//! Game-agnostic vocabulary: seats, rules and violations, prompts, dice, trackers and outcomes.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The five games Tableside knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameId {
+    /// ジャケン (Jaken / JYAKEN).
+    Jaken,
+    /// JUNK-拳 (JUNK-KEN).
+    JunkKen,
+    /// ロックマンエグゼカードゲーム (Rockman EXE card game).
+    RockmanExe,
+    /// Space Junk.
+    SpaceJunk,
+    /// Yomi (second edition).
+    Yomi,
+}
+
+impl GameId {
+    /// Every game, in a stable order.
+    pub const ALL: [GameId; 5] = [
+        GameId::Jaken,
+        GameId::JunkKen,
+        GameId::RockmanExe,
+        GameId::SpaceJunk,
+        GameId::Yomi,
+    ];
+
+    /// The short id used in files, tags and on the command line (`jaken`, `junk-ken`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameId::Jaken => "jaken",
+            GameId::JunkKen => "junk-ken",
+            GameId::RockmanExe => "rockman-exe",
+            GameId::SpaceJunk => "space-junk",
+            GameId::Yomi => "yomi",
+        }
+    }
+
+    /// Parses the short id.
+    pub fn parse(text: &str) -> Option<GameId> {
+        GameId::ALL.into_iter().find(|g| g.as_str() == text)
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A player's seat: 0 is the first player entered, 1 the second, and so on.
+pub type Seat = usize;
+
+/// One rule of a game, as the app cites it when a move breaks it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Violation {
+    /// Stable id, e.g. `jaken.summon-cost`.
+    pub rule: String,
+    /// A sentence a player understands, e.g. "A monster's summon cost must be at most the turn number (cost 4 > turn 3)."
+    pub sentence: String,
+    /// Where the rule is written, e.g. `jaken.md §5; seed ❷ 召喚コスト`.
+    pub reference: String,
+}
+
+impl Violation {
+    /// Builds a violation.
+    pub fn new(rule: &str, sentence: impl Into<String>, reference: &str) -> Self {
+        Violation {
+            rule: rule.to_owned(),
+            sentence: sentence.into(),
+            reference: reference.to_owned(),
+        }
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}] {} ({})", self.rule, self.sentence, self.reference)
+    }
+}
+
+/// A move that cannot even be computed (a card the player does not hold, a seat that does not exist).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[error("{reason}")]
+pub struct Impossible {
+    /// What is wrong, in a sentence.
+    pub reason: String,
+}
+
+impl Impossible {
+    /// Builds the error from a sentence.
+    pub fn new(reason: impl Into<String>) -> Self {
+        Impossible {
+            reason: reason.into(),
+        }
+    }
+}
+
+/// The rules' answer to a move: the events it causes and the rules it breaks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision<E> {
+    /// The changes, in order.
+    pub events: Vec<E>,
+    /// Rules the move breaks; empty when the move is legal.
+    pub violations: Vec<Violation>,
+}
+
+impl<E> Decision<E> {
+    /// A legal move with these events.
+    pub fn legal(events: Vec<E>) -> Self {
+        Decision {
+            events,
+            violations: Vec::new(),
+        }
+    }
+}
+
+/// Where a die result came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum DieSource {
+    /// A dice tower on a serial port.
+    Tower {
+        /// The tower's device id.
+        device: String,
+        /// The tower's sequence number for this roll.
+        seq: u64,
+    },
+    /// Typed in by a player.
+    Typed,
+    /// Rolled by the app's virtual dice.
+    Virtual,
+    /// Read from a match script.
+    Script,
+}
+
+impl fmt::Display for DieSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DieSource::Tower { device, seq } => write!(f, "tower {device} #{seq}"),
+            DieSource::Typed => f.write_str("typed"),
+            DieSource::Virtual => f.write_str("virtual"),
+            DieSource::Script => f.write_str("script"),
+        }
+    }
+}
+
+/// One die result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roll {
+    /// Number of faces (6 for a d6).
+    pub sides: u8,
+    /// The face shown, 1..=sides.
+    pub value: u8,
+    /// Where the result came from.
+    pub source: DieSource,
+    /// The seat that rolled, when the source knows it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+}
+
+/// What the table owes the app now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum PromptKind {
+    /// A die to roll.
+    Die {
+        /// Faces of the die.
+        sides: u8,
+    },
+    /// A choice or action a player must make.
+    Choice,
+}
+
+/// One open request to the table, e.g. "Aki: place a monster face down".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prompt {
+    /// Stable id within the current state (used to match dice to prompts).
+    pub id: String,
+    /// The player who owes it, if one does.
+    pub player: Option<Seat>,
+    /// What kind of answer is expected.
+    pub kind: PromptKind,
+    /// A sentence for the players.
+    pub text: String,
+}
+
+/// Identifies one tracked number, e.g. player 1's SB.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct TrackerId {
+    /// The owner, or `None` for a number of the whole game (turn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<Seat>,
+    /// The short name, e.g. `sb`, `turn`, `atk`.
+    pub name: String,
+}
+
+impl TrackerId {
+    /// A player's tracker.
+    pub fn player(seat: Seat, name: &str) -> Self {
+        TrackerId {
+            player: Some(seat),
+            name: name.to_owned(),
+        }
+    }
+    /// A game-wide tracker.
+    pub fn game(name: &str) -> Self {
+        TrackerId {
+            player: None,
+            name: name.to_owned(),
+        }
+    }
+}
+
+impl fmt::Display for TrackerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.player {
+            Some(p) => write!(f, "{}[{}]", self.name, p),
+            None => f.write_str(&self.name),
+        }
+    }
+}
+
+/// A number the table keeps, as the UI shows it and `Adjust` changes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tracker {
+    /// Its id.
+    pub id: TrackerId,
+    /// Label for the players, e.g. "SB (魂玉)".
+    pub label: String,
+    /// Current value.
+    pub value: i32,
+    /// Lowest value a manual adjustment may set.
+    pub min: i32,
+    /// Highest value a manual adjustment may set.
+    pub max: i32,
+}
+
+/// How a match ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "result", rename_all = "kebab-case")]
+pub enum Outcome {
+    /// One player won.
+    Win {
+        /// The winner's seat.
+        winner: Seat,
+        /// Why, in a sentence.
+        reason: String,
+    },
+    /// Nobody won.
+    Draw {
+        /// Why, in a sentence.
+        reason: String,
+    },
+}
+
+/// A phase of a game as the phase bar shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhaseView {
+    /// Phase names in order, for the bar.
+    pub phases: Vec<String>,
+    /// Index of the current phase in `phases`.
+    pub current: usize,
+    /// The current step, in a few words ("P3 parent may declare a BG").
+    pub step: String,
+    /// What comes after the current step.
+    pub next: String,
+}
+
+/// Game-agnostic context of a match: who plays, which turn, which phase, whose move, what is owed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchCtx {
+    /// Player names by seat.
+    pub players: Vec<String>,
+    /// Turn (or battle, or round) number, from 1.
+    pub turn: u32,
+    /// Phase and step.
+    pub phase: PhaseView,
+    /// The player who acts now, if one player does.
+    pub active: Option<Seat>,
+    /// The seat of the parent / first player, where the game has one.
+    pub leader: Option<Seat>,
+    /// The open prompts, oldest first.
+    pub prompts: Vec<Prompt>,
+}

@@ -1,0 +1,116 @@
+//! The contract every game module fulfils, and the match configuration they share.
+
+use crate::catalogue::Catalogue;
+use crate::core::{Decision, GameId, Impossible, MatchCtx, Outcome, Prompt, Roll, Tracker, TrackerId, Violation};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// One player of a match as entered at the start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerConfig {
+    /// The name shown at the table.
+    pub name: String,
+    /// Where the deck came from, e.g. `jaken-demo/lantern`.
+    pub deck_name: String,
+    /// Card ids of the deck, one per physical copy.
+    pub deck: Vec<String>,
+}
+
+/// Everything needed to set a match up; stored as the match's header.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchHeader {
+    /// The game.
+    pub game: GameId,
+    /// The catalogue (set id) the decks' card ids refer to.
+    pub catalogue: String,
+    /// Players by seat.
+    pub players: Vec<PlayerConfig>,
+    /// The game's house rules as JSON; missing keys take the rules digest's defaults.
+    #[serde(default)]
+    pub rules: serde_json::Value,
+}
+
+/// Why a match could not be set up.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SetupError {
+    /// The game needs another number of players.
+    #[error("{game} is played by {expected} players, not {got}")]
+    PlayerCount {
+        /// The game.
+        game: GameId,
+        /// What the game allows, e.g. "2".
+        expected: String,
+        /// How many were entered.
+        got: usize,
+    },
+    /// A deck names a card the catalogue does not have.
+    #[error("{player}'s deck names card `{card}`, which is not in catalogue {catalogue}")]
+    UnknownCard {
+        /// The player.
+        player: String,
+        /// The card id.
+        card: String,
+        /// The catalogue's set id.
+        catalogue: String,
+    },
+    /// A deck breaks the game's construction rules.
+    #[error("{player}'s deck breaks the deck rules: {}", .violations.iter().map(|v| v.sentence.clone()).collect::<Vec<_>>().join(" "))]
+    IllegalDeck {
+        /// The player.
+        player: String,
+        /// Each broken rule.
+        violations: Vec<Violation>,
+    },
+    /// The house rules could not be read.
+    #[error("house rules: {0}")]
+    Rules(String),
+    /// The catalogue is for another game.
+    #[error("catalogue {catalogue} is for {found}, not {expected}")]
+    WrongCatalogue {
+        /// The catalogue's set id.
+        catalogue: String,
+        /// The game the match is for.
+        expected: GameId,
+        /// The catalogue's game.
+        found: GameId,
+    },
+}
+
+/// A game's rules, shaped after shakmaty: pure functions of the state.
+///
+/// `decide` holds all rule logic and never changes anything; `apply` changes the state by one
+/// event and holds no logic, so a match is exactly the fold of its events.
+pub trait Game: 'static {
+    /// Which game this is.
+    const ID: GameId;
+    /// The game's own state (beside the game-agnostic [`MatchCtx`] it can produce).
+    type State: Clone + Debug + PartialEq + Serialize + Send;
+    /// A move at the table.
+    type Move: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send;
+    /// One change of state.
+    type Event: Clone + Debug + PartialEq + Send;
+    /// House rules: each gap of the rules digest that players could settle differently.
+    type Rules: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send;
+
+    /// The state at the start of a match.
+    fn setup(players: &[PlayerConfig], rules: &Self::Rules, catalogue: &Catalogue) -> Result<Self::State, SetupError>;
+    /// The events a move causes and the rules it breaks.
+    fn decide(state: &Self::State, mv: &Self::Move) -> Result<Decision<Self::Event>, Impossible>;
+    /// Applies one event. No logic.
+    fn apply(state: &mut Self::State, event: &Self::Event);
+    /// Players, turn, phase, active player and open prompts.
+    fn context(state: &Self::State) -> MatchCtx;
+    /// The result, once the match is over.
+    fn outcome(state: &Self::State) -> Option<Outcome>;
+    /// Every number the table keeps, each adjustable by hand.
+    fn trackers(state: &Self::State) -> Vec<Tracker>;
+    /// The events that set a tracker to a value (a manual correction).
+    fn adjust(state: &Self::State, tracker: &TrackerId, value: i32) -> Result<Vec<Self::Event>, Impossible>;
+    /// The events a die causes when it answers an open die prompt.
+    fn fulfil(state: &Self::State, prompt: &Prompt, roll: &Roll) -> Result<Vec<Self::Event>, Impossible>;
+    /// Moves worth offering now (the UI's buttons); the match layer keeps those that break no rule.
+    fn candidate_moves(state: &Self::State) -> Vec<Self::Move>;
+    /// A short sentence for a move, for buttons and the log.
+    fn describe(state: &Self::State, mv: &Self::Move) -> String;
+}

@@ -1,0 +1,580 @@
+//! The match layer: inputs, policy, undo, free rolls, and the fold that makes a match its log.
+//!
+//! Every input — a move, a die, a manual adjustment, an undo — becomes an [`Entry`]. A move that
+//! breaks a rule is refused with the rule's id and sentence unless it carries an override reason,
+//! in which case it is applied and the broken rules are kept with the entry. `Undo` is an entry
+//! too: it takes back the latest entry still in effect, which stays visible in the log.
+//!
+//! The caller persists an input *between* [`Match::prepare`] and [`Match::commit`], so nothing
+//! changes state before it is durable:
+//!
+//! ```
+//! use cards::{catalogue::Catalogue, games::jaken::{Jaken, Move}, matches::{Input, Match}};
+//! let cat = Catalogue::jaken_demo().unwrap();
+//! let header = cards::games::jaken::demo_header(&cat, ["Aki", "Ben"], ["lantern", "gale"]).unwrap();
+//! let mut m = Match::<Jaken>::new(header, &cat).unwrap();
+//! let input = Input::Move { mv: Move::FirstParent { player: 0 }, override_reason: None };
+//! let prepared = m.prepare(&input).unwrap();
+//! // … write `prepared.json()` to the store here …
+//! m.commit(prepared);
+//! assert_eq!(m.context().leader, Some(0));
+//! ```
+
+use crate::catalogue::Catalogue;
+use crate::core::{GameId, Impossible, MatchCtx, Outcome, PromptKind, Roll, Seat, Tracker, TrackerId, Violation};
+use crate::game::{Game, MatchHeader, SetupError};
+use serde::{Deserialize, Serialize};
+use std::any::Any;
+
+/// One input to a match, as it is logged.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "input", rename_all = "kebab-case")]
+pub enum Input<M> {
+    /// A move at the table.
+    Move {
+        /// The move.
+        #[serde(rename = "move")]
+        mv: M,
+        /// Present when the players apply a move that breaks a rule on purpose.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        override_reason: Option<String>,
+    },
+    /// A die from any source.
+    Roll {
+        /// The die.
+        roll: Roll,
+    },
+    /// A manual correction of a tracked number.
+    Adjust {
+        /// Which number.
+        tracker: TrackerId,
+        /// Its new value.
+        value: i32,
+        /// Why, in the players' words.
+        reason: String,
+    },
+    /// Takes back the latest entry still in effect.
+    Undo {
+        /// Why, optionally.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
+}
+
+/// Why an input was not accepted.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Rejection {
+    /// The move breaks rules; it can be applied with an override reason.
+    #[error("refused: {}", .violations.iter().map(|v| format!("[{}] {}", v.rule, v.sentence)).collect::<Vec<_>>().join("; "))]
+    Refused {
+        /// The broken rules.
+        violations: Vec<Violation>,
+    },
+    /// The input cannot be applied at all.
+    #[error("impossible: {0}")]
+    Impossible(#[from] Impossible),
+    /// The input is not valid for this game (bad JSON, unknown move).
+    #[error("not an input of this game: {0}")]
+    Malformed(String),
+}
+
+/// A stored log could not be replayed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ReplayError {
+    /// The match could not be set up from its header.
+    #[error("cannot set the match up: {0}")]
+    Setup(#[from] SetupError),
+    /// An entry was not accepted.
+    #[error("entry {seq} cannot be replayed: {rejection}")]
+    Entry {
+        /// Its sequence number.
+        seq: u64,
+        /// Why.
+        rejection: Rejection,
+    },
+    /// The header is not valid JSON of a match header.
+    #[error("the match header is unreadable: {0}")]
+    Header(String),
+}
+
+/// What an entry did, for the log.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EntryEffect {
+    /// A move applied without breaking any rule.
+    Applied,
+    /// A move applied although it breaks these rules (the override reason is in the input).
+    Overridden(Vec<Violation>),
+    /// A die that answered the prompt with this id.
+    Fulfilled(String),
+    /// A die with no open prompt to answer.
+    FreeRoll,
+    /// A manual adjustment.
+    Adjusted,
+    /// An undo of the entry with this sequence number.
+    Undid(u64),
+}
+
+/// One entry of the log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry<G: Game> {
+    /// 0-based position in the log.
+    pub seq: u64,
+    /// The input as logged.
+    pub input: Input<G::Move>,
+    /// What it did.
+    pub effect: EntryEffect,
+    /// The events it caused (empty for free rolls and undos).
+    events: Vec<G::Event>,
+    /// The sentence shown in the log, fixed when the entry was made.
+    pub text: String,
+    /// The sequence number of the undo that took it back, if one did.
+    pub undone_by: Option<u64>,
+}
+
+/// An input that passed the rules, ready to be persisted and then committed.
+#[derive(Debug)]
+pub struct Prepared<G: Game> {
+    entry: Entry<G>,
+    json: String,
+}
+
+impl<G: Game> Prepared<G> {
+    /// The sequence number the entry will have.
+    pub fn seq(&self) -> u64 {
+        self.entry.seq
+    }
+    /// The input as JSON, exactly what the log stores.
+    pub fn json(&self) -> &str {
+        &self.json
+    }
+    /// What the entry will do.
+    pub fn effect(&self) -> &EntryEffect {
+        &self.entry.effect
+    }
+}
+
+const CHECKPOINT_EVERY: usize = 128;
+
+/// A live match of game `G`.
+#[derive(Clone, Debug)]
+pub struct Match<G: Game> {
+    header: MatchHeader,
+    initial: G::State,
+    state: G::State,
+    entries: Vec<Entry<G>>,
+    /// Indices of the entries in effect (moves, rolls, adjustments), in order.
+    effective: Vec<usize>,
+    /// (number of effective entries applied, state after them), every CHECKPOINT_EVERY entries.
+    checkpoints: Vec<(usize, G::State)>,
+}
+
+impl<G: Game> Match<G> {
+    /// Sets a match up from its header.
+    pub fn new(header: MatchHeader, catalogue: &Catalogue) -> Result<Self, SetupError> {
+        if header.game != G::ID {
+            return Err(SetupError::WrongCatalogue {
+                catalogue: header.catalogue.clone(),
+                expected: header.game,
+                found: G::ID,
+            });
+        }
+        if catalogue.game != G::ID {
+            return Err(SetupError::WrongCatalogue {
+                catalogue: catalogue.set.id.clone(),
+                expected: G::ID,
+                found: catalogue.game,
+            });
+        }
+        let rules = Self::rules_of(&header)?;
+        let initial = G::setup(&header.players, &rules, catalogue)?;
+        Ok(Match {
+            header,
+            state: initial.clone(),
+            initial,
+            entries: Vec::new(),
+            effective: Vec::new(),
+            checkpoints: Vec::new(),
+        })
+    }
+
+    /// Reads the house rules of a header, filling defaults.
+    pub fn rules_of(header: &MatchHeader) -> Result<G::Rules, SetupError> {
+        if header.rules.is_null() {
+            return Ok(G::Rules::default());
+        }
+        serde_json::from_value(header.rules.clone()).map_err(|e| SetupError::Rules(e.to_string()))
+    }
+
+    /// Rebuilds a match from its header and logged inputs.
+    pub fn replay(header: MatchHeader, catalogue: &Catalogue, inputs: impl IntoIterator<Item = Input<G::Move>>) -> Result<Self, ReplayError> {
+        let mut m = Match::new(header, catalogue)?;
+        for input in inputs {
+            let seq = m.entries.len() as u64;
+            let prepared = m
+                .prepare(&input)
+                .map_err(|rejection| ReplayError::Entry { seq, rejection })?;
+            m.commit(prepared);
+        }
+        Ok(m)
+    }
+
+    /// The header the match was set up from.
+    pub fn header(&self) -> &MatchHeader {
+        &self.header
+    }
+
+    /// The game state now.
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+
+    /// Every entry, undone ones included.
+    pub fn entries(&self) -> &[Entry<G>] {
+        &self.entries
+    }
+
+    /// Players, turn, phase, active player and prompts.
+    pub fn context(&self) -> MatchCtx {
+        G::context(&self.state)
+    }
+
+    /// The result, once the match is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        G::outcome(&self.state)
+    }
+
+    /// Every tracked number.
+    pub fn trackers(&self) -> Vec<Tracker> {
+        G::trackers(&self.state)
+    }
+
+    /// The moves that break no rule now, with their descriptions.
+    pub fn legal_moves(&self) -> Vec<(G::Move, String)> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        G::candidate_moves(&self.state)
+            .into_iter()
+            .filter(|mv| matches!(G::decide(&self.state, mv), Ok(d) if d.violations.is_empty()))
+            .map(|mv| {
+                let text = G::describe(&self.state, &mv);
+                (mv, text)
+            })
+            .collect()
+    }
+
+    /// Checks an input against the rules without changing anything.
+    pub fn prepare(&self, input: &Input<G::Move>) -> Result<Prepared<G>, Rejection> {
+        let seq = self.entries.len() as u64;
+        let (effect, events, text) = match input {
+            Input::Move { mv, override_reason } => {
+                if let Some(outcome) = self.outcome() {
+                    return Err(Impossible::new(format!("the match is over ({}); undo first to go on playing", outcome_sentence(&outcome))).into());
+                }
+                let decision = G::decide(&self.state, mv)?;
+                let text = G::describe(&self.state, mv);
+                if decision.violations.is_empty() {
+                    (EntryEffect::Applied, decision.events, text)
+                } else {
+                    match override_reason.as_deref().map(str::trim) {
+                        Some(reason) if !reason.is_empty() => (
+                            EntryEffect::Overridden(decision.violations),
+                            decision.events,
+                            format!("{text} — override: {reason}"),
+                        ),
+                        _ => return Err(Rejection::Refused { violations: decision.violations }),
+                    }
+                }
+            }
+            Input::Roll { roll } => {
+                if roll.sides == 0 || roll.value == 0 || roll.value > roll.sides {
+                    return Err(Impossible::new(format!("a d{} cannot show {}", roll.sides, roll.value)).into());
+                }
+                let ctx = G::context(&self.state);
+                let prompt = ctx.prompts.iter().find(|p| {
+                    matches!(p.kind, PromptKind::Die { sides } if sides == roll.sides)
+                        && match (p.player, roll.seat) {
+                            (Some(a), Some(b)) => a == b,
+                            _ => true,
+                        }
+                });
+                match prompt {
+                    Some(p) => {
+                        let events = G::fulfil(&self.state, p, roll)?;
+                        (
+                            EntryEffect::Fulfilled(p.id.clone()),
+                            events,
+                            format!("d{} = {} ({}) for: {}", roll.sides, roll.value, roll.source, p.text),
+                        )
+                    }
+                    None => (
+                        EntryEffect::FreeRoll,
+                        Vec::new(),
+                        format!("free roll: d{} = {} ({})", roll.sides, roll.value, roll.source),
+                    ),
+                }
+            }
+            Input::Adjust { tracker, value, reason } => {
+                if reason.trim().is_empty() {
+                    return Err(Impossible::new("a manual adjustment needs a reason").into());
+                }
+                let known = G::trackers(&self.state);
+                let Some(t) = known.iter().find(|t| &t.id == tracker) else {
+                    return Err(Impossible::new(format!("there is no tracked number `{tracker}` now")).into());
+                };
+                if *value < t.min || *value > t.max {
+                    return Err(Impossible::new(format!("{} must stay within {}..={}, not {value}", t.label, t.min, t.max)).into());
+                }
+                let events = G::adjust(&self.state, tracker, *value)?;
+                let who = tracker
+                    .player
+                    .and_then(|p| self.header.players.get(p))
+                    .map(|p| format!("{}'s ", p.name))
+                    .unwrap_or_default();
+                (
+                    EntryEffect::Adjusted,
+                    events,
+                    format!("adjust {who}{}: {} → {value} ({reason})", t.label, t.value),
+                )
+            }
+            Input::Undo { reason } => {
+                let Some(&target) = self.effective.last() else {
+                    return Err(Impossible::new("there is nothing to undo").into());
+                };
+                let target_entry = &self.entries[target];
+                let why = reason.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
+                (
+                    EntryEffect::Undid(target_entry.seq),
+                    Vec::new(),
+                    format!("undo #{}: {}{why}", target_entry.seq, target_entry.text),
+                )
+            }
+        };
+        let json = serde_json::to_string(input).map_err(|e| Rejection::Malformed(e.to_string()))?;
+        Ok(Prepared {
+            entry: Entry {
+                seq,
+                input: input.clone(),
+                effect,
+                events,
+                text,
+                undone_by: None,
+            },
+            json,
+        })
+    }
+
+    /// Applies a prepared input. Call it only after the input is durable.
+    ///
+    /// A `Prepared` made before another commit is stale; it is re-checked and, if it no longer
+    /// passes, dropped (returns `false`).
+    pub fn commit(&mut self, prepared: Prepared<G>) -> bool {
+        let prepared = if prepared.entry.seq == self.entries.len() as u64 {
+            prepared
+        } else {
+            match self.prepare(&prepared.entry.input) {
+                Ok(p) => p,
+                Err(_) => return false,
+            }
+        };
+        let entry = prepared.entry;
+        let index = self.entries.len();
+        match entry.effect {
+            EntryEffect::Undid(_) => {
+                if let Some(target) = self.effective.pop() {
+                    self.entries[target].undone_by = Some(entry.seq);
+                    self.rebuild();
+                }
+            }
+            _ => {
+                for event in &entry.events {
+                    G::apply(&mut self.state, event);
+                }
+                self.effective.push(index);
+                if self.effective.len() % CHECKPOINT_EVERY == 0 {
+                    self.checkpoints.push((self.effective.len(), self.state.clone()));
+                }
+            }
+        }
+        self.entries.push(entry);
+        true
+    }
+
+    /// Recomputes the state from the latest checkpoint after an undo.
+    fn rebuild(&mut self) {
+        let n = self.effective.len();
+        while self.checkpoints.last().is_some_and(|(len, _)| *len > n) {
+            self.checkpoints.pop();
+        }
+        let (start, mut state) = match self.checkpoints.last() {
+            Some((len, s)) => (*len, s.clone()),
+            None => (0, self.initial.clone()),
+        };
+        for &i in &self.effective[start..] {
+            for event in &self.entries[i].events {
+                G::apply(&mut state, event);
+            }
+        }
+        self.state = state;
+    }
+}
+
+/// A one-sentence description of an outcome.
+pub fn outcome_sentence(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => format!("seat {winner} wins: {reason}"),
+        Outcome::Draw { reason } => format!("draw: {reason}"),
+    }
+}
+
+/// A legal action offered to the UI, as JSON input.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Action {
+    /// The player who takes it, if one does.
+    pub player: Option<Seat>,
+    /// The button's text.
+    pub label: String,
+    /// The input to submit (JSON of [`Input`]).
+    pub input: serde_json::Value,
+}
+
+/// One line of the log, for the UI's timeline.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LogLine {
+    /// Sequence number.
+    pub seq: u64,
+    /// What happened.
+    pub text: String,
+    /// Taken back by a later undo.
+    pub undone: bool,
+    /// Broken rules, for an overridden move.
+    pub overridden: Vec<Violation>,
+}
+
+/// An input checked and serialized, ready for the store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PreparedInput {
+    /// Sequence number the entry will get.
+    pub seq: u64,
+    /// Exactly what the store keeps.
+    pub json: String,
+}
+
+/// A match of any game, for the app and the CLI.
+pub trait AnyMatch: Send {
+    /// The game.
+    fn game(&self) -> GameId;
+    /// The header the match was set up from.
+    fn header(&self) -> &MatchHeader;
+    /// Checks an input given as JSON.
+    fn prepare_json(&self, input: &serde_json::Value) -> Result<PreparedInput, Rejection>;
+    /// Applies an input given as JSON (as stored). Used after persisting and when replaying.
+    fn commit_json(&mut self, json: &str) -> Result<(), Rejection>;
+    /// Players, turn, phase, active player and prompts.
+    fn context(&self) -> MatchCtx;
+    /// Every tracked number.
+    fn trackers(&self) -> Vec<Tracker>;
+    /// The result, once the match is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The moves legal now, as inputs.
+    fn actions(&self) -> Vec<Action>;
+    /// The log.
+    fn log(&self) -> Vec<LogLine>;
+    /// Number of entries.
+    fn len(&self) -> usize;
+    /// True before the first entry.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The game state as JSON (for `--json` and tests).
+    fn state_json(&self) -> serde_json::Value;
+    /// Downcasting to the concrete `Match<G>`, for game panels.
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<G: Game> AnyMatch for Match<G> {
+    fn game(&self) -> GameId {
+        G::ID
+    }
+    fn header(&self) -> &MatchHeader {
+        &self.header
+    }
+    fn prepare_json(&self, input: &serde_json::Value) -> Result<PreparedInput, Rejection> {
+        let input: Input<G::Move> = serde_json::from_value(input.clone()).map_err(|e| Rejection::Malformed(e.to_string()))?;
+        let p = self.prepare(&input)?;
+        Ok(PreparedInput { seq: p.seq(), json: p.json })
+    }
+    fn commit_json(&mut self, json: &str) -> Result<(), Rejection> {
+        let input: Input<G::Move> = serde_json::from_str(json).map_err(|e| Rejection::Malformed(e.to_string()))?;
+        let p = self.prepare(&input)?;
+        self.commit(p);
+        Ok(())
+    }
+    fn context(&self) -> MatchCtx {
+        Match::context(self)
+    }
+    fn trackers(&self) -> Vec<Tracker> {
+        Match::trackers(self)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Match::outcome(self)
+    }
+    fn actions(&self) -> Vec<Action> {
+        let ctx = self.context();
+        self.legal_moves()
+            .into_iter()
+            .filter_map(|(mv, label)| {
+                let input = Input::Move { mv, override_reason: None };
+                serde_json::to_value(&input).ok().map(|v| Action {
+                    player: v
+                        .pointer("/move/player")
+                        .and_then(serde_json::Value::as_u64)
+                        .and_then(|p| usize::try_from(p).ok())
+                        .filter(|p| *p < ctx.players.len()),
+                    label,
+                    input: v,
+                })
+            })
+            .collect()
+    }
+    fn log(&self) -> Vec<LogLine> {
+        self.entries
+            .iter()
+            .map(|e| LogLine {
+                seq: e.seq,
+                text: e.text.clone(),
+                undone: e.undone_by.is_some(),
+                overridden: match &e.effect {
+                    EntryEffect::Overridden(v) => v.clone(),
+                    _ => Vec::new(),
+                },
+            })
+            .collect()
+    }
+    fn len(&self) -> usize {
+        self.entries.len()
+    }
+    fn state_json(&self) -> serde_json::Value {
+        serde_json::to_value(&self.state).unwrap_or(serde_json::Value::Null)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// Sets up a match of the header's game.
+pub fn new_match(header: MatchHeader, catalogue: &Catalogue) -> Result<Box<dyn AnyMatch>, SetupError> {
+    match header.game {
+        GameId::Jaken => Ok(Box::new(Match::<crate::games::jaken::Jaken>::new(header, catalogue)?)),
+        other => Err(SetupError::Rules(format!("{other} is not playable in this build yet"))),
+    }
+}
+
+/// Rebuilds a match of any game from its header and stored inputs (JSON texts, in order).
+pub fn replay_json<'a>(header: MatchHeader, catalogue: &Catalogue, inputs: impl IntoIterator<Item = &'a str>) -> Result<Box<dyn AnyMatch>, ReplayError> {
+    let mut m = new_match(header, catalogue)?;
+    for (seq, json) in inputs.into_iter().enumerate() {
+        m.commit_json(json).map_err(|rejection| ReplayError::Entry { seq: seq as u64, rejection })?;
+    }
+    Ok(m)
+}
