@@ -259,10 +259,9 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());
     let before = text.get(..offset).unwrap_or(text);
     let line = before.matches('\n').count() + 1;
-    let column = before
-        .rfind('\n')
-        .map_or(before.chars().count(), |nl| before[nl + 1..].chars().count())
-        + 1;
+    let column = before.rfind('\n').map_or(before.chars().count(), |nl| {
+        before[nl + 1..].chars().count()
+    }) + 1;
     (line, column)
 }
 
@@ -272,7 +271,12 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn err(&self, offset: usize, field: Option<&str>, message: impl Into<String>) -> CatalogueError {
+    fn err(
+        &self,
+        offset: usize,
+        field: Option<&str>,
+        message: impl Into<String>,
+    ) -> CatalogueError {
         let (line, column) = line_col(self.text, offset);
         CatalogueError {
             file: self.file.to_owned(),
@@ -346,11 +350,19 @@ impl Catalogue {
         for spanned in &raw.cards {
             let span = spanned.span();
             let rc = spanned.get_ref();
-            if rc.id.trim().is_empty() || !rc.id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            if rc.id.trim().is_empty()
+                || !rc
+                    .id
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            {
                 return Err(ctx.err(
                     ctx.field_offset(&span, "id"),
                     Some("id"),
-                    format!("card id `{}` must be non-empty and use only letters, digits, `-` and `_`", rc.id),
+                    format!(
+                        "card id `{}` must be non-empty and use only letters, digits, `-` and `_`",
+                        rc.id
+                    ),
                 ));
             }
             if !ids.insert(rc.id.clone()) {
@@ -396,7 +408,10 @@ impl Catalogue {
                 return Err(ctx.err(
                     ctx.field_offset(&span, "cards"),
                     Some("cards"),
-                    format!("deck `{}` names card `{unknown}`, which is not in this catalogue", rd.id),
+                    format!(
+                        "deck `{}` names card `{unknown}`, which is not in this catalogue",
+                        rd.id
+                    ),
                 ));
             }
             decks.push(DeckList {
@@ -439,7 +454,11 @@ impl Catalogue {
     }
 }
 
-fn jaken_card(ctx: &Ctx<'_>, span: &std::ops::Range<usize>, rc: &RawCard) -> Result<JakenCard, CatalogueError> {
+fn jaken_card(
+    ctx: &Ctx<'_>,
+    span: &std::ops::Range<usize>,
+    rc: &RawCard,
+) -> Result<JakenCard, CatalogueError> {
     let need = |field: &str, present: bool| -> Result<(), CatalogueError> {
         if present {
             Ok(())
@@ -456,7 +475,10 @@ fn jaken_card(ctx: &Ctx<'_>, span: &std::ops::Range<usize>, rc: &RawCard) -> Res
             Err(ctx.err(
                 ctx.field_offset(span, field),
                 Some(field),
-                format!("card `{}` is of kind `{}`, which has no `{field}`", rc.id, rc.kind),
+                format!(
+                    "card `{}` is of kind `{}`, which has no `{field}`",
+                    rc.id, rc.kind
+                ),
             ))
         } else {
             Ok(())
@@ -559,10 +581,11 @@ mod tests {
         for w in [Wind::Jicha, Wind::Tacha, Wind::Ryancha] {
             assert!(monsters.iter().any(|m| m.wind == Some(w)), "{w:?}");
         }
-        assert!(cat
-            .cards
-            .iter()
-            .any(|c| matches!(c.jaken(), Some(JakenCard::BattleGround(_)))));
+        assert!(
+            cat.cards
+                .iter()
+                .any(|c| matches!(c.jaken(), Some(JakenCard::BattleGround(_))))
+        );
         assert!(cat.decks.len() >= 2);
     }
 
@@ -585,20 +608,32 @@ mod tests {
     fn unknown_wind_names_line_and_field() {
         let text = "format = 1\ngame = \"jaken\"\n[set]\nid = \"s\"\nname_en = \"S\"\nname_ja = \"S\"\n[[cards]]\nid = \"A\"\nname_ja = \"a\"\nname_en = \"a\"\nkind = \"em\"\ncost = 1\natk = 1\ndef = 1\ntribe = \"t\"\nwind = \"east\"\n";
         let err = Catalogue::load("x.toml", text).unwrap_err();
-        assert_eq!((err.line, err.field.as_deref()), (16, Some("wind")), "{err}");
+        assert_eq!(
+            (err.line, err.field.as_deref()),
+            (16, Some("wind")),
+            "{err}"
+        );
     }
 
     #[test]
     fn deck_with_unknown_card_is_refused() {
         let text = "format = 1\ngame = \"jaken\"\n[set]\nid = \"s\"\nname_en = \"S\"\nname_ja = \"S\"\n[[decks]]\nid = \"d\"\nname = \"D\"\ncards = [\"NOPE\"]\n";
         let err = Catalogue::load("x.toml", text).unwrap_err();
-        assert_eq!((err.line, err.field.as_deref()), (10, Some("cards")), "{err}");
+        assert_eq!(
+            (err.line, err.field.as_deref()),
+            (10, Some("cards")),
+            "{err}"
+        );
         assert!(err.message.contains("NOPE"));
     }
 
     #[test]
     fn future_format_is_refused() {
-        let err = Catalogue::load("x.toml", "format = 9\ngame = \"jaken\"\n[set]\nid = \"s\"\nname_en = \"S\"\nname_ja = \"S\"\n").unwrap_err();
+        let err = Catalogue::load(
+            "x.toml",
+            "format = 9\ngame = \"jaken\"\n[set]\nid = \"s\"\nname_en = \"S\"\nname_ja = \"S\"\n",
+        )
+        .unwrap_err();
         assert_eq!((err.line, err.field.as_deref()), (1, Some("format")));
     }
 }

@@ -1,7 +1,9 @@
 //! The contract every game module fulfils, and the match configuration they share.
 
 use crate::catalogue::Catalogue;
-use crate::core::{Decision, GameId, Impossible, MatchCtx, Outcome, Prompt, Roll, Tracker, TrackerId, Violation};
+use crate::core::{
+    Decision, GameId, Impossible, MatchCtx, Outcome, Prompt, Roll, Tracker, TrackerId, Violation,
+};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
@@ -94,7 +96,11 @@ pub trait Game: 'static {
     type Rules: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send;
 
     /// The state at the start of a match.
-    fn setup(players: &[PlayerConfig], rules: &Self::Rules, catalogue: &Catalogue) -> Result<Self::State, SetupError>;
+    fn setup(
+        players: &[PlayerConfig],
+        rules: &Self::Rules,
+        catalogue: &Catalogue,
+    ) -> Result<Self::State, SetupError>;
     /// The events a move causes and the rules it breaks.
     fn decide(state: &Self::State, mv: &Self::Move) -> Result<Decision<Self::Event>, Impossible>;
     /// Applies one event. No logic.
@@ -106,9 +112,17 @@ pub trait Game: 'static {
     /// Every number the table keeps, each adjustable by hand.
     fn trackers(state: &Self::State) -> Vec<Tracker>;
     /// The events that set a tracker to a value (a manual correction).
-    fn adjust(state: &Self::State, tracker: &TrackerId, value: i32) -> Result<Vec<Self::Event>, Impossible>;
+    fn adjust(
+        state: &Self::State,
+        tracker: &TrackerId,
+        value: i32,
+    ) -> Result<Vec<Self::Event>, Impossible>;
     /// The events a die causes when it answers an open die prompt.
-    fn fulfil(state: &Self::State, prompt: &Prompt, roll: &Roll) -> Result<Vec<Self::Event>, Impossible>;
+    fn fulfil(
+        state: &Self::State,
+        prompt: &Prompt,
+        roll: &Roll,
+    ) -> Result<Vec<Self::Event>, Impossible>;
     /// Moves worth offering now (the UI's buttons); the match layer keeps those that break no rule.
     fn candidate_moves(state: &Self::State) -> Vec<Self::Move>;
     /// A short sentence for a move, for buttons and the log.

@@ -21,7 +21,9 @@
 //! ```
 
 use crate::catalogue::Catalogue;
-use crate::core::{GameId, Impossible, MatchCtx, Outcome, PromptKind, Roll, Seat, Tracker, TrackerId, Violation};
+use crate::core::{
+    GameId, Impossible, MatchCtx, Outcome, PromptKind, Roll, Seat, Tracker, TrackerId, Violation,
+};
 use crate::game::{Game, MatchHeader, SetupError};
 use serde::{Deserialize, Serialize};
 use std::any::Any;
@@ -206,7 +208,11 @@ impl<G: Game> Match<G> {
     }
 
     /// Rebuilds a match from its header and logged inputs.
-    pub fn replay(header: MatchHeader, catalogue: &Catalogue, inputs: impl IntoIterator<Item = Input<G::Move>>) -> Result<Self, ReplayError> {
+    pub fn replay(
+        header: MatchHeader,
+        catalogue: &Catalogue,
+        inputs: impl IntoIterator<Item = Input<G::Move>>,
+    ) -> Result<Self, ReplayError> {
         let mut m = Match::new(header, catalogue)?;
         for input in inputs {
             let seq = m.entries.len() as u64;
@@ -267,9 +273,16 @@ impl<G: Game> Match<G> {
     pub fn prepare(&self, input: &Input<G::Move>) -> Result<Prepared<G>, Rejection> {
         let seq = self.entries.len() as u64;
         let (effect, events, text) = match input {
-            Input::Move { mv, override_reason } => {
+            Input::Move {
+                mv,
+                override_reason,
+            } => {
                 if let Some(outcome) = self.outcome() {
-                    return Err(Impossible::new(format!("the match is over ({}); undo first to go on playing", outcome_sentence(&outcome))).into());
+                    return Err(Impossible::new(format!(
+                        "the match is over ({}); undo first to go on playing",
+                        outcome_sentence(&outcome)
+                    ))
+                    .into());
                 }
                 let decision = G::decide(&self.state, mv)?;
                 let text = G::describe(&self.state, mv);
@@ -282,13 +295,21 @@ impl<G: Game> Match<G> {
                             decision.events,
                             format!("{text} — override: {reason}"),
                         ),
-                        _ => return Err(Rejection::Refused { violations: decision.violations }),
+                        _ => {
+                            return Err(Rejection::Refused {
+                                violations: decision.violations,
+                            });
+                        }
                     }
                 }
             }
             Input::Roll { roll } => {
                 if roll.sides == 0 || roll.value == 0 || roll.value > roll.sides {
-                    return Err(Impossible::new(format!("a d{} cannot show {}", roll.sides, roll.value)).into());
+                    return Err(Impossible::new(format!(
+                        "a d{} cannot show {}",
+                        roll.sides, roll.value
+                    ))
+                    .into());
                 }
                 let ctx = G::context(&self.state);
                 let prompt = ctx.prompts.iter().find(|p| {
@@ -304,26 +325,43 @@ impl<G: Game> Match<G> {
                         (
                             EntryEffect::Fulfilled(p.id.clone()),
                             events,
-                            format!("d{} = {} ({}) for: {}", roll.sides, roll.value, roll.source, p.text),
+                            format!(
+                                "d{} = {} ({}) for: {}",
+                                roll.sides, roll.value, roll.source, p.text
+                            ),
                         )
                     }
                     None => (
                         EntryEffect::FreeRoll,
                         Vec::new(),
-                        format!("free roll: d{} = {} ({})", roll.sides, roll.value, roll.source),
+                        format!(
+                            "free roll: d{} = {} ({})",
+                            roll.sides, roll.value, roll.source
+                        ),
                     ),
                 }
             }
-            Input::Adjust { tracker, value, reason } => {
+            Input::Adjust {
+                tracker,
+                value,
+                reason,
+            } => {
                 if reason.trim().is_empty() {
                     return Err(Impossible::new("a manual adjustment needs a reason").into());
                 }
                 let known = G::trackers(&self.state);
                 let Some(t) = known.iter().find(|t| &t.id == tracker) else {
-                    return Err(Impossible::new(format!("there is no tracked number `{tracker}` now")).into());
+                    return Err(Impossible::new(format!(
+                        "there is no tracked number `{tracker}` now"
+                    ))
+                    .into());
                 };
                 if *value < t.min || *value > t.max {
-                    return Err(Impossible::new(format!("{} must stay within {}..={}, not {value}", t.label, t.min, t.max)).into());
+                    return Err(Impossible::new(format!(
+                        "{} must stay within {}..={}, not {value}",
+                        t.label, t.min, t.max
+                    ))
+                    .into());
                 }
                 let events = G::adjust(&self.state, tracker, *value)?;
                 let who = tracker
@@ -342,7 +380,10 @@ impl<G: Game> Match<G> {
                     return Err(Impossible::new("there is nothing to undo").into());
                 };
                 let target_entry = &self.entries[target];
-                let why = reason.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
+                let why = reason
+                    .as_deref()
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default();
                 (
                     EntryEffect::Undid(target_entry.seq),
                     Vec::new(),
@@ -392,7 +433,8 @@ impl<G: Game> Match<G> {
                 }
                 self.effective.push(index);
                 if self.effective.len() % CHECKPOINT_EVERY == 0 {
-                    self.checkpoints.push((self.effective.len(), self.state.clone()));
+                    self.checkpoints
+                        .push((self.effective.len(), self.state.clone()));
                 }
             }
         }
@@ -500,12 +542,17 @@ impl<G: Game> AnyMatch for Match<G> {
         &self.header
     }
     fn prepare_json(&self, input: &serde_json::Value) -> Result<PreparedInput, Rejection> {
-        let input: Input<G::Move> = serde_json::from_value(input.clone()).map_err(|e| Rejection::Malformed(e.to_string()))?;
+        let input: Input<G::Move> = serde_json::from_value(input.clone())
+            .map_err(|e| Rejection::Malformed(e.to_string()))?;
         let p = self.prepare(&input)?;
-        Ok(PreparedInput { seq: p.seq(), json: p.json })
+        Ok(PreparedInput {
+            seq: p.seq(),
+            json: p.json,
+        })
     }
     fn commit_json(&mut self, json: &str) -> Result<(), Rejection> {
-        let input: Input<G::Move> = serde_json::from_str(json).map_err(|e| Rejection::Malformed(e.to_string()))?;
+        let input: Input<G::Move> =
+            serde_json::from_str(json).map_err(|e| Rejection::Malformed(e.to_string()))?;
         let p = self.prepare(&input)?;
         self.commit(p);
         Ok(())
@@ -524,7 +571,10 @@ impl<G: Game> AnyMatch for Match<G> {
         self.legal_moves()
             .into_iter()
             .filter_map(|(mv, label)| {
-                let input = Input::Move { mv, override_reason: None };
+                let input = Input::Move {
+                    mv,
+                    override_reason: None,
+                };
                 serde_json::to_value(&input).ok().map(|v| Action {
                     player: v
                         .pointer("/move/player")
@@ -563,18 +613,33 @@ impl<G: Game> AnyMatch for Match<G> {
 }
 
 /// Sets up a match of the header's game.
-pub fn new_match(header: MatchHeader, catalogue: &Catalogue) -> Result<Box<dyn AnyMatch>, SetupError> {
+pub fn new_match(
+    header: MatchHeader,
+    catalogue: &Catalogue,
+) -> Result<Box<dyn AnyMatch>, SetupError> {
     match header.game {
-        GameId::Jaken => Ok(Box::new(Match::<crate::games::jaken::Jaken>::new(header, catalogue)?)),
-        other => Err(SetupError::Rules(format!("{other} is not playable in this build yet"))),
+        GameId::Jaken => Ok(Box::new(Match::<crate::games::jaken::Jaken>::new(
+            header, catalogue,
+        )?)),
+        other => Err(SetupError::Rules(format!(
+            "{other} is not playable in this build yet"
+        ))),
     }
 }
 
 /// Rebuilds a match of any game from its header and stored inputs (JSON texts, in order).
-pub fn replay_json<'a>(header: MatchHeader, catalogue: &Catalogue, inputs: impl IntoIterator<Item = &'a str>) -> Result<Box<dyn AnyMatch>, ReplayError> {
+pub fn replay_json<'a>(
+    header: MatchHeader,
+    catalogue: &Catalogue,
+    inputs: impl IntoIterator<Item = &'a str>,
+) -> Result<Box<dyn AnyMatch>, ReplayError> {
     let mut m = new_match(header, catalogue)?;
     for (seq, json) in inputs.into_iter().enumerate() {
-        m.commit_json(json).map_err(|rejection| ReplayError::Entry { seq: seq as u64, rejection })?;
+        m.commit_json(json)
+            .map_err(|rejection| ReplayError::Entry {
+                seq: seq as u64,
+                rejection,
+            })?;
     }
     Ok(m)
 }

@@ -54,7 +54,10 @@ impl fmt::Display for ScriptError {
         match &self.kind {
             ScriptErrorKind::Syntax(m) => write!(f, "{m}"),
             ScriptErrorKind::Rejected(Rejection::Refused { violations }) => {
-                let parts: Vec<String> = violations.iter().map(|v| format!("refused by rule {}: {}", v.rule, v.sentence)).collect();
+                let parts: Vec<String> = violations
+                    .iter()
+                    .map(|v| format!("refused by rule {}: {}", v.rule, v.sentence))
+                    .collect();
                 write!(f, "{}", parts.join("; "))
             }
             ScriptErrorKind::Rejected(r) => write!(f, "{r}"),
@@ -208,17 +211,37 @@ impl Script {
             let header_done = !steps.is_empty();
             match first.as_str() {
                 "game" | "catalogue" | "player" | "rule" if header_done => {
-                    return Err(syntax(n, format!("`{first}` belongs to the header, before the first input")));
+                    return Err(syntax(
+                        n,
+                        format!("`{first}` belongs to the header, before the first input"),
+                    ));
                 }
                 "game" => {
-                    let id = w.get(1).ok_or_else(|| syntax(n, "`game` needs a game id"))?;
+                    let id = w
+                        .get(1)
+                        .ok_or_else(|| syntax(n, "`game` needs a game id"))?;
                     game = Some(GameId::parse(id).ok_or_else(|| {
-                        syntax(n, format!("unknown game `{id}` (expected one of: {})", GameId::ALL.map(GameId::as_str).join(", ")))
+                        syntax(
+                            n,
+                            format!(
+                                "unknown game `{id}` (expected one of: {})",
+                                GameId::ALL.map(GameId::as_str).join(", ")
+                            ),
+                        )
                     })?);
                 }
-                "catalogue" => catalogue = Some(w.get(1).ok_or_else(|| syntax(n, "`catalogue` needs a set id"))?.clone()),
+                "catalogue" => {
+                    catalogue = Some(
+                        w.get(1)
+                            .ok_or_else(|| syntax(n, "`catalogue` needs a set id"))?
+                            .clone(),
+                    )
+                }
                 "player" => {
-                    let name = w.get(1).ok_or_else(|| syntax(n, "`player` needs a name"))?.clone();
+                    let name = w
+                        .get(1)
+                        .ok_or_else(|| syntax(n, "`player` needs a name"))?
+                        .clone();
                     if name.contains('=') {
                         return Err(syntax(n, "`player` needs a name before its deck"));
                     }
@@ -230,17 +253,33 @@ impl Script {
                         match split_kv(word) {
                             Some(("deck", id)) => deck = Some(DeckRef::Named(id.to_owned())),
                             Some(("cards", list)) => {
-                                deck = Some(DeckRef::Cards(list.split(',').filter(|s| !s.is_empty()).map(str::to_owned).collect()))
+                                deck = Some(DeckRef::Cards(
+                                    list.split(',')
+                                        .filter(|s| !s.is_empty())
+                                        .map(str::to_owned)
+                                        .collect(),
+                                ))
                             }
-                            _ => return Err(syntax(n, format!("unknown player option `{word}` (use deck=ID or cards=A,B,…)"))),
+                            _ => {
+                                return Err(syntax(
+                                    n,
+                                    format!(
+                                        "unknown player option `{word}` (use deck=ID or cards=A,B,…)"
+                                    ),
+                                ));
+                            }
                         }
                     }
-                    let deck = deck.ok_or_else(|| syntax(n, format!("player {name} needs deck=ID or cards=A,B,…")))?;
+                    let deck = deck.ok_or_else(|| {
+                        syntax(n, format!("player {name} needs deck=ID or cards=A,B,…"))
+                    })?;
                     players.push(ScriptPlayer { name, deck });
                 }
                 "rule" => {
                     for word in &w[1..] {
-                        let (k, v) = split_kv(word).ok_or_else(|| syntax(n, format!("`rule` takes key=value, not `{word}`")))?;
+                        let (k, v) = split_kv(word).ok_or_else(|| {
+                            syntax(n, format!("`rule` takes key=value, not `{word}`"))
+                        })?;
                         rules.insert(k.to_owned(), scalar(v));
                     }
                 }
@@ -272,7 +311,11 @@ impl Script {
                 n,
                 format!(
                     "no player `{value}` (players: {})",
-                    players.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
+                    players
+                        .iter()
+                        .map(|p| p.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             )),
         }
@@ -283,16 +326,23 @@ impl Script {
         match w[0].as_str() {
             "move" => Ok(Step::Input(Self::move_input(rest, n, players)?)),
             "refused" => {
-                let rule = rest.first().ok_or_else(|| syntax(n, "`refused` needs a rule id and an input"))?.clone();
+                let rule = rest
+                    .first()
+                    .ok_or_else(|| syntax(n, "`refused` needs a rule id and an input"))?
+                    .clone();
                 let input = match Self::step(&rest[1..], n, players) {
                     Ok(Step::Input(v)) => v,
-                    Ok(_) => return Err(syntax(n, "`refused <rule>` must be followed by an input")),
+                    Ok(_) => {
+                        return Err(syntax(n, "`refused <rule>` must be followed by an input"));
+                    }
                     Err(e) => return Err(e),
                 };
                 Ok(Step::Refused { rule, input })
             }
             "roll" => {
-                let die = rest.first().ok_or_else(|| syntax(n, "`roll` needs a die, e.g. `roll d6 4`"))?;
+                let die = rest
+                    .first()
+                    .ok_or_else(|| syntax(n, "`roll` needs a die, e.g. `roll d6 4`"))?;
                 let sides: u8 = die
                     .strip_prefix('d')
                     .and_then(|s| s.parse().ok())
@@ -316,48 +366,76 @@ impl Script {
                         Some(("source", tower)) if tower.starts_with("tower:") => {
                             let mut parts = tower.splitn(3, ':').skip(1);
                             let device = parts.next().unwrap_or_default().to_owned();
-                            let seq = parts
-                                .next()
-                                .and_then(|s| s.parse().ok())
-                                .ok_or_else(|| syntax(n, "write a tower source as source=tower:DEVICE:SEQ"))?;
+                            let seq =
+                                parts.next().and_then(|s| s.parse().ok()).ok_or_else(|| {
+                                    syntax(n, "write a tower source as source=tower:DEVICE:SEQ")
+                                })?;
                             roll.source = DieSource::Tower { device, seq };
                         }
                         _ => return Err(syntax(n, format!("unknown roll option `{word}`"))),
                     }
                 }
-                serde_json::to_value(Input::<Value>::Roll { roll }).map(Step::Input).map_err(|e| syntax(n, e.to_string()))
+                serde_json::to_value(Input::<Value>::Roll { roll })
+                    .map(Step::Input)
+                    .map_err(|e| syntax(n, e.to_string()))
             }
             "adjust" => {
-                let name = rest.first().ok_or_else(|| syntax(n, "`adjust` needs a tracker, e.g. `adjust sb 12 player=Aki reason=\"…\"`"))?;
+                let name = rest.first().ok_or_else(|| {
+                    syntax(
+                        n,
+                        "`adjust` needs a tracker, e.g. `adjust sb 12 player=Aki reason=\"…\"`",
+                    )
+                })?;
                 let value: i32 = rest
                     .get(1)
                     .and_then(|s| s.parse().ok())
                     .ok_or_else(|| syntax(n, "`adjust` needs the new value after the tracker"))?;
-                let (player, reason) = Self::options(&rest[2..], n, players, &["player", "reason"])?;
+                let (player, reason) =
+                    Self::options(&rest[2..], n, players, &["player", "reason"])?;
                 let tracker = TrackerId {
                     player,
                     name: name.clone(),
                 };
                 let reason = reason.ok_or_else(|| syntax(n, "`adjust` needs reason=\"…\""))?;
-                serde_json::to_value(Input::<Value>::Adjust { tracker, value, reason })
-                    .map(Step::Input)
-                    .map_err(|e| syntax(n, e.to_string()))
+                serde_json::to_value(Input::<Value>::Adjust {
+                    tracker,
+                    value,
+                    reason,
+                })
+                .map(Step::Input)
+                .map_err(|e| syntax(n, e.to_string()))
             }
             "undo" => {
                 let (_, reason) = Self::options(rest, n, players, &["reason"])?;
-                serde_json::to_value(Input::<Value>::Undo { reason }).map(Step::Input).map_err(|e| syntax(n, e.to_string()))
+                serde_json::to_value(Input::<Value>::Undo { reason })
+                    .map(Step::Input)
+                    .map_err(|e| syntax(n, e.to_string()))
             }
             "expect" => {
-                let what = rest.first().ok_or_else(|| syntax(n, "`expect` needs a tracker or `outcome`"))?;
+                let what = rest
+                    .first()
+                    .ok_or_else(|| syntax(n, "`expect` needs a tracker or `outcome`"))?;
                 if what == "outcome" {
                     let o = match rest.get(1).map(String::as_str) {
                         Some("draw") => ExpectedOutcome::Draw,
                         Some("none") => ExpectedOutcome::None,
                         Some(w) => match split_kv(w) {
-                            Some(("winner", p)) => ExpectedOutcome::Winner(Self::seat(p, players, n)?),
-                            _ => return Err(syntax(n, "write `expect outcome winner=NAME`, `draw` or `none`")),
+                            Some(("winner", p)) => {
+                                ExpectedOutcome::Winner(Self::seat(p, players, n)?)
+                            }
+                            _ => {
+                                return Err(syntax(
+                                    n,
+                                    "write `expect outcome winner=NAME`, `draw` or `none`",
+                                ));
+                            }
                         },
-                        None => return Err(syntax(n, "write `expect outcome winner=NAME`, `draw` or `none`")),
+                        None => {
+                            return Err(syntax(
+                                n,
+                                "write `expect outcome winner=NAME`, `draw` or `none`",
+                            ));
+                        }
                     };
                     return Ok(Step::ExpectOutcome(o));
                 }
@@ -366,7 +444,12 @@ impl Script {
                 for word in &rest[1..] {
                     match split_kv(word) {
                         Some(("player", p)) => player = Some(Self::seat(p, players, n)?),
-                        None => value = Some(word.parse::<i32>().map_err(|_| syntax(n, format!("`{word}` is not a number")))?),
+                        None => {
+                            value = Some(
+                                word.parse::<i32>()
+                                    .map_err(|_| syntax(n, format!("`{word}` is not a number")))?,
+                            )
+                        }
                         _ => return Err(syntax(n, format!("unknown expect option `{word}`"))),
                     }
                 }
@@ -380,17 +463,26 @@ impl Script {
             }
             other => Err(syntax(
                 n,
-                format!("unknown line `{other}` (expected move, refused, roll, adjust, undo or expect)"),
+                format!(
+                    "unknown line `{other}` (expected move, refused, roll, adjust, undo or expect)"
+                ),
             )),
         }
     }
 
-    fn options(words: &[String], n: usize, players: &[ScriptPlayer], allowed: &[&str]) -> Result<(Option<usize>, Option<String>), ScriptError> {
+    fn options(
+        words: &[String],
+        n: usize,
+        players: &[ScriptPlayer],
+        allowed: &[&str],
+    ) -> Result<(Option<usize>, Option<String>), ScriptError> {
         let mut player = None;
         let mut reason = None;
         for word in words {
             match split_kv(word) {
-                Some(("player", p)) if allowed.contains(&"player") => player = Some(Self::seat(p, players, n)?),
+                Some(("player", p)) if allowed.contains(&"player") => {
+                    player = Some(Self::seat(p, players, n)?)
+                }
                 Some(("reason", r)) if allowed.contains(&"reason") => reason = Some(r.to_owned()),
                 _ => return Err(syntax(n, format!("unknown option `{word}`"))),
             }
@@ -399,12 +491,15 @@ impl Script {
     }
 
     fn move_input(w: &[String], n: usize, players: &[ScriptPlayer]) -> Result<Value, ScriptError> {
-        let kind = w.first().ok_or_else(|| syntax(n, "`move` needs a move type, e.g. `move compare`"))?;
+        let kind = w
+            .first()
+            .ok_or_else(|| syntax(n, "`move` needs a move type, e.g. `move compare`"))?;
         let mut mv = Map::new();
         mv.insert("type".into(), Value::String(kind.clone()));
         let mut override_reason = None;
         for word in &w[1..] {
-            let (k, v) = split_kv(word).ok_or_else(|| syntax(n, format!("move options are key=value, not `{word}`")))?;
+            let (k, v) = split_kv(word)
+                .ok_or_else(|| syntax(n, format!("move options are key=value, not `{word}`")))?;
             match k {
                 "override" => override_reason = Some(v.to_owned()),
                 "player" | "winner" => {
@@ -436,7 +531,12 @@ impl Script {
                             format!(
                                 "catalogue {} has no deck `{id}` (decks: {})",
                                 catalogue.set.id,
-                                catalogue.decks.iter().map(|d| d.id.as_str()).collect::<Vec<_>>().join(", ")
+                                catalogue
+                                    .decks
+                                    .iter()
+                                    .map(|d| d.id.as_str())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
                             ),
                         )
                     })?;
@@ -454,7 +554,11 @@ impl Script {
             game: self.game,
             catalogue: catalogue.set.id.clone(),
             players,
-            rules: if self.rules.is_empty() { Value::Null } else { Value::Object(self.rules.clone()) },
+            rules: if self.rules.is_empty() {
+                Value::Null
+            } else {
+                Value::Object(self.rules.clone())
+            },
         })
     }
 }
@@ -479,26 +583,52 @@ pub fn run_step(
     let fail = |kind| ScriptError { line, kind };
     match step {
         Step::Input(v) => {
-            let p = m.prepare_json(v).map_err(|r| fail(ScriptErrorKind::Rejected(r)))?;
+            let p = m
+                .prepare_json(v)
+                .map_err(|r| fail(ScriptErrorKind::Rejected(r)))?;
             persist(&p).map_err(|e| fail(ScriptErrorKind::Store(e)))?;
-            m.commit_json(&p.json).map_err(|r| fail(ScriptErrorKind::Rejected(r)))?;
+            m.commit_json(&p.json)
+                .map_err(|r| fail(ScriptErrorKind::Rejected(r)))?;
             Ok(StepResult::Applied(p))
         }
+        other => check_step(m, line, other),
+    }
+}
+
+/// Runs a step that only reads the match (`refused`, `expect`); an input step is an error here.
+pub fn check_step(m: &dyn AnyMatch, line: usize, step: &Step) -> Result<StepResult, ScriptError> {
+    let fail = |kind| ScriptError { line, kind };
+    match step {
+        Step::Input(_) => Err(fail(ScriptErrorKind::Check(
+            "an input cannot be run as a check".into(),
+        ))),
         Step::Refused { rule, input } => match m.prepare_json(input) {
-            Err(Rejection::Refused { violations }) if violations.iter().any(|v| &v.rule == rule) => Ok(StepResult::Checked),
-            Err(other) => Err(fail(ScriptErrorKind::Check(format!("expected a refusal by rule {rule}, got: {other}")))),
-            Ok(_) => Err(fail(ScriptErrorKind::Check(format!("expected a refusal by rule {rule}, but the input is legal")))),
+            Err(Rejection::Refused { violations })
+                if violations.iter().any(|v| &v.rule == rule) =>
+            {
+                Ok(StepResult::Checked)
+            }
+            Err(other) => Err(fail(ScriptErrorKind::Check(format!(
+                "expected a refusal by rule {rule}, got: {other}"
+            )))),
+            Ok(_) => Err(fail(ScriptErrorKind::Check(format!(
+                "expected a refusal by rule {rule}, but the input is legal"
+            )))),
         },
         Step::ExpectTracker { tracker, value } => {
             let trackers = m.trackers();
-            let t = trackers
-                .iter()
-                .find(|t| &t.id == tracker)
-                .ok_or_else(|| fail(ScriptErrorKind::Check(format!("no tracked number `{tracker}` now"))))?;
+            let t = trackers.iter().find(|t| &t.id == tracker).ok_or_else(|| {
+                fail(ScriptErrorKind::Check(format!(
+                    "no tracked number `{tracker}` now"
+                )))
+            })?;
             if t.value == *value {
                 Ok(StepResult::Checked)
             } else {
-                Err(fail(ScriptErrorKind::Check(format!("{tracker} is {}, expected {value}", t.value))))
+                Err(fail(ScriptErrorKind::Check(format!(
+                    "{tracker} is {}, expected {value}",
+                    t.value
+                ))))
             }
         }
         Step::ExpectOutcome(expected) => {
@@ -514,7 +644,8 @@ pub fn run_step(
             } else {
                 Err(fail(ScriptErrorKind::Check(format!(
                     "expected {expected:?}, the match says {}",
-                    got.as_ref().map_or_else(|| "not over".to_owned(), outcome_sentence)
+                    got.as_ref()
+                        .map_or_else(|| "not over".to_owned(), outcome_sentence)
                 ))))
             }
         }
@@ -531,19 +662,28 @@ mod tests {
             words(r#"adjust sb 3 reason="a \"big\" mistake" # note"#, 1).unwrap(),
             vec!["adjust", "sb", "3", "reason=a \"big\" mistake"]
         );
-        assert!(words("undo reason=\"open", 4).unwrap_err().to_string().starts_with("line 4"));
+        assert!(
+            words("undo reason=\"open", 4)
+                .unwrap_err()
+                .to_string()
+                .starts_with("line 4")
+        );
     }
 
     #[test]
     fn unknown_player_names_line() {
-        let err = Script::parse("game jaken\nplayer A deck=x\nplayer B deck=y\nmove first-parent player=Zed\n").unwrap_err();
+        let err = Script::parse(
+            "game jaken\nplayer A deck=x\nplayer B deck=y\nmove first-parent player=Zed\n",
+        )
+        .unwrap_err();
         assert_eq!(err.line, 4);
         assert!(err.to_string().contains("Zed"));
     }
 
     #[test]
     fn header_after_inputs_is_refused() {
-        let err = Script::parse("game jaken\nplayer A deck=x\nmove compare\nplayer B deck=y\n").unwrap_err();
+        let err = Script::parse("game jaken\nplayer A deck=x\nmove compare\nplayer B deck=y\n")
+            .unwrap_err();
         assert_eq!(err.line, 4);
     }
 
@@ -552,7 +692,9 @@ mod tests {
         let s = Script::parse("game jaken\nplayer A deck=x\nplayer B deck=y\nmove reveal player=B card=JD01 override=\"house rule\"\n").unwrap();
         assert_eq!(
             s.steps[0].1,
-            Step::Input(serde_json::json!({"input": "move", "move": {"type": "reveal", "player": 1, "card": "JD01"}, "override_reason": "house rule"}))
+            Step::Input(
+                serde_json::json!({"input": "move", "move": {"type": "reveal", "player": 1, "card": "JD01"}, "override_reason": "house rule"})
+            )
         );
     }
 }

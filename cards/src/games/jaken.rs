@@ -25,7 +25,10 @@
 //! ```
 
 use crate::catalogue::{Card, Catalogue, JakenCard, JakenMonster, Wind};
-use crate::core::{Decision, GameId, Impossible, MatchCtx, Outcome, PhaseView, Prompt, PromptKind, Roll, Seat, Tracker, TrackerId, Violation};
+use crate::core::{
+    Decision, GameId, Impossible, MatchCtx, Outcome, PhaseView, Prompt, PromptKind, Roll, Seat,
+    Tracker, TrackerId, Violation,
+};
 use crate::game::{Game, MatchHeader, PlayerConfig, SetupError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -364,7 +367,6 @@ pub enum Event {
     SetTurn(u32),
 }
 
-
 fn other(seat: Seat) -> Seat {
     1 - seat
 }
@@ -373,7 +375,24 @@ fn check_seat(seat: Seat) -> Result<(), Impossible> {
     if seat < 2 {
         Ok(())
     } else {
-        Err(Impossible::new(format!("Jaken has seats 0 and 1, not {seat}")))
+        Err(Impossible::new(format!(
+            "Jaken has seats 0 and 1, not {seat}"
+        )))
+    }
+}
+
+/// Largest change one effect may enter for a number (ATK, DEF or SB).
+pub const MAX_CHANGE: i32 = 99;
+
+fn check_change(values: &[i32]) -> Result<(), Impossible> {
+    match values
+        .iter()
+        .find(|v| v.unsigned_abs() > MAX_CHANGE.unsigned_abs())
+    {
+        Some(v) => Err(Impossible::new(format!(
+            "a change of {v} is outside ±{MAX_CHANGE}"
+        ))),
+        None => Ok(()),
     }
 }
 
@@ -383,7 +402,10 @@ pub fn check_deck(deck: &[String], catalogue: &Catalogue) -> Result<Vec<Violatio
     if deck.len() != DECK_SIZE {
         v.push(Violation::new(
             "jaken.deck-size",
-            format!("A deck has exactly {DECK_SIZE} cards; this one has {}.", deck.len()),
+            format!(
+                "A deck has exactly {DECK_SIZE} cards; this one has {}.",
+                deck.len()
+            ),
             "jaken.md §2; seed ① 1デッキ15枚編成",
         ));
     }
@@ -392,7 +414,9 @@ pub fn check_deck(deck: &[String], catalogue: &Catalogue) -> Result<Vec<Violatio
     for id in deck {
         let card = catalogue.card(id).ok_or_else(|| id.clone())?;
         *by_name.entry(card.name_ja.as_str()).or_default() += 1;
-        if matches!(card.jaken(), Some(JakenCard::BattleGround(_))) && !bg_names.contains(&card.name_ja.as_str()) {
+        if matches!(card.jaken(), Some(JakenCard::BattleGround(_)))
+            && !bg_names.contains(&card.name_ja.as_str())
+        {
             bg_names.push(card.name_ja.as_str());
         }
     }
@@ -409,7 +433,10 @@ pub fn check_deck(deck: &[String], catalogue: &Catalogue) -> Result<Vec<Violatio
         bg_names.sort_unstable();
         v.push(Violation::new(
             "jaken.deck-bg",
-            format!("A deck holds BG cards of one name only; this one has {}.", bg_names.join(", ")),
+            format!(
+                "A deck holds BG cards of one name only; this one has {}.",
+                bg_names.join(", ")
+            ),
             "jaken.md §2; seed ① フィールドカードは1種類",
         ));
     }
@@ -417,14 +444,20 @@ pub fn check_deck(deck: &[String], catalogue: &Catalogue) -> Result<Vec<Violatio
 }
 
 /// A header for a match with decks from a catalogue's ready-made decks.
-pub fn demo_header(catalogue: &Catalogue, names: [&str; 2], decks: [&str; 2]) -> Result<MatchHeader, SetupError> {
+pub fn demo_header(
+    catalogue: &Catalogue,
+    names: [&str; 2],
+    decks: [&str; 2],
+) -> Result<MatchHeader, SetupError> {
     let mut players = Vec::new();
     for (name, deck) in names.iter().zip(decks) {
-        let list = catalogue.deck(deck).ok_or_else(|| SetupError::UnknownCard {
-            player: (*name).to_owned(),
-            card: format!("deck {deck}"),
-            catalogue: catalogue.set.id.clone(),
-        })?;
+        let list = catalogue
+            .deck(deck)
+            .ok_or_else(|| SetupError::UnknownCard {
+                player: (*name).to_owned(),
+                card: format!("deck {deck}"),
+                catalogue: catalogue.set.id.clone(),
+            })?;
         players.push(PlayerConfig {
             name: (*name).to_owned(),
             deck_name: format!("{}/{}", catalogue.set.id, list.id),
@@ -443,7 +476,7 @@ impl State {
     fn card(&self, id: &str) -> Result<&CardInfo, Impossible> {
         self.cards
             .get(id)
-            .ok_or_else(|| Impossible::new(format!("card `{id}` is not in this match's catalogue")))
+            .ok_or_else(|| Impossible::new(format!("card `{id}` is in neither player's deck")))
     }
 
     fn monster(&self, id: &str) -> Option<&JakenMonster> {
@@ -486,14 +519,13 @@ impl State {
         let mut def = m.def + p.def_mod;
         let mut note = None;
         if p.bg_atk != 0 || p.bg_def != 0 {
-            let tribe_ok = p
-                .bg
-                .as_ref()
-                .and_then(|bg| match self.cards.get(&bg.card).map(|c| &c.data) {
-                    Some(JakenCard::BattleGround(b)) => Some(b.target_tribe == m.tribe),
-                    _ => None,
-                })
-                .unwrap_or(false);
+            let tribe_ok =
+                p.bg.as_ref()
+                    .and_then(|bg| match self.cards.get(&bg.card).map(|c| &c.data) {
+                        Some(JakenCard::BattleGround(b)) => Some(b.target_tribe == m.tribe),
+                        _ => None,
+                    })
+                    .unwrap_or(false);
             if tribe_ok {
                 atk += p.bg_atk;
                 def += p.bg_def;
@@ -563,7 +595,9 @@ impl Builder {
         self.push(Event::StepTo(step));
         match step {
             Step::Reveal if self.all_revealed() => self.begin_effects(),
-            Step::Effects if self.state.pending_effects.is_empty() => self.push(Event::StepTo(Step::Compare)),
+            Step::Effects if self.state.pending_effects.is_empty() => {
+                self.push(Event::StepTo(Step::Compare))
+            }
             _ => {}
         }
     }
@@ -613,7 +647,10 @@ impl Builder {
 fn wrong_step(state: &State, what: &str, when: &str) -> Violation {
     Violation::new(
         "jaken.phase-order",
-        format!("{what} belongs to {when}; the match is at {}.", step_text(state)),
+        format!(
+            "{what} belongs to {when}; the match is at {}.",
+            step_text(state)
+        ),
         "jaken.md §3",
     )
 }
@@ -639,7 +676,11 @@ impl Game for Jaken {
     type Event = Event;
     type Rules = Rules;
 
-    fn setup(players: &[PlayerConfig], rules: &Rules, catalogue: &Catalogue) -> Result<State, SetupError> {
+    fn setup(
+        players: &[PlayerConfig],
+        rules: &Rules,
+        catalogue: &Catalogue,
+    ) -> Result<State, SetupError> {
         if players.len() != 2 {
             return Err(SetupError::PlayerCount {
                 game: GameId::Jaken,
@@ -650,11 +691,12 @@ impl Game for Jaken {
         let mut cards = BTreeMap::new();
         let mut seats = Vec::new();
         for p in players {
-            let violations = check_deck(&p.deck, catalogue).map_err(|card| SetupError::UnknownCard {
-                player: p.name.clone(),
-                card,
-                catalogue: catalogue.set.id.clone(),
-            })?;
+            let violations =
+                check_deck(&p.deck, catalogue).map_err(|card| SetupError::UnknownCard {
+                    player: p.name.clone(),
+                    card,
+                    catalogue: catalogue.set.id.clone(),
+                })?;
             if !violations.is_empty() {
                 return Err(SetupError::IllegalDeck {
                     player: p.name.clone(),
@@ -726,7 +768,9 @@ impl Game for Jaken {
             Move::FirstParent { player } => {
                 check_seat(*player)?;
                 if state.step != Step::Janken {
-                    return Err(Impossible::new("the first parent was already decided by janken"));
+                    return Err(Impossible::new(
+                        "the first parent was already decided by janken",
+                    ));
                 }
                 b.push(Event::ParentIs(*player));
                 b.begin_battle(1);
@@ -735,11 +779,18 @@ impl Game for Jaken {
                 check_seat(*player)?;
                 let info = state.card(card)?;
                 if !matches!(info.data, JakenCard::BattleGround(_)) {
-                    return Err(Impossible::new(format!("{} is a monster, not a BG card", info.label())));
+                    return Err(Impossible::new(format!(
+                        "{} is a monster, not a BG card",
+                        info.label()
+                    )));
                 }
                 let p = &state.players[*player];
                 if p.unplayed.binary_search(card).is_err() {
-                    return Err(Impossible::new(format!("{} has no unplayed copy of {}", p.name, info.label())));
+                    return Err(Impossible::new(format!(
+                        "{} has no unplayed copy of {}",
+                        p.name,
+                        info.label()
+                    )));
                 }
                 if p.hand < 1 {
                     return Err(Impossible::new(format!("{} has no card in hand", p.name)));
@@ -781,9 +832,17 @@ impl Game for Jaken {
                     Step::ParentBg if is_parent => b.enter(Step::FaceDown),
                     Step::ChildCounter if !is_parent => b.enter(Step::FaceDown),
                     Step::ParentBg | Step::ChildCounter => {
-                        return Err(Impossible::new(format!("it is not {}'s turn to declare a BG", state.name(*player))));
+                        return Err(Impossible::new(format!(
+                            "it is not {}'s turn to declare a BG",
+                            state.name(*player)
+                        )));
                     }
-                    _ => return Err(Impossible::new(format!("there is no BG declaration open at {}", step_text(state)))),
+                    _ => {
+                        return Err(Impossible::new(format!(
+                            "there is no BG declaration open at {}",
+                            step_text(state)
+                        )));
+                    }
                 }
             }
             Move::FaceDown { player } | Move::NoMonster { player } => {
@@ -791,7 +850,10 @@ impl Game for Jaken {
                 let face_down = matches!(mv, Move::FaceDown { .. });
                 let p = &state.players[*player];
                 if p.placement != Placement::Empty {
-                    return Err(Impossible::new(format!("{} already placed this battle", p.name)));
+                    return Err(Impossible::new(format!(
+                        "{} already placed this battle",
+                        p.name
+                    )));
                 }
                 if face_down && p.hand < 1 {
                     return Err(Impossible::new(format!("{} has no card in hand", p.name)));
@@ -803,10 +865,19 @@ impl Game for Jaken {
                         "Placing a monster",
                         "P5, after the BG declarations",
                     )),
-                    _ => return Err(Impossible::new(format!("monsters are placed in P5, not at {}", step_text(state)))),
+                    _ => {
+                        return Err(Impossible::new(format!(
+                            "monsters are placed in P5, not at {}",
+                            step_text(state)
+                        )));
+                    }
                 }
                 b.push(Event::Placed(*player, face_down));
-                if b.state.players.iter().all(|p| p.placement != Placement::Empty) {
+                if b.state
+                    .players
+                    .iter()
+                    .all(|p| p.placement != Placement::Empty)
+                {
                     b.enter(Step::Reveal);
                 }
             }
@@ -814,17 +885,31 @@ impl Game for Jaken {
                 check_seat(*player)?;
                 let info = state.card(card)?;
                 let JakenCard::Monster(m) = &info.data else {
-                    return Err(Impossible::new(format!("{} is a BG card, not a monster", info.label())));
+                    return Err(Impossible::new(format!(
+                        "{} is a BG card, not a monster",
+                        info.label()
+                    )));
                 };
                 let p = &state.players[*player];
                 if p.unplayed.binary_search(card).is_err() {
-                    return Err(Impossible::new(format!("{} has no unplayed copy of {}", p.name, info.label())));
+                    return Err(Impossible::new(format!(
+                        "{} has no unplayed copy of {}",
+                        p.name,
+                        info.label()
+                    )));
                 }
                 if p.placement != Placement::FaceDown {
-                    return Err(Impossible::new(format!("{} has no face-down monster to reveal", p.name)));
+                    return Err(Impossible::new(format!(
+                        "{} has no face-down monster to reveal",
+                        p.name
+                    )));
                 }
                 if state.step != Step::Reveal {
-                    v.push(wrong_step(state, "Revealing", "B1, once both monsters are face down"));
+                    v.push(wrong_step(
+                        state,
+                        "Revealing",
+                        "B1, once both monsters are face down",
+                    ));
                 }
                 if u32::from(m.cost) > state.turn {
                     v.push(Violation::new(
@@ -853,12 +938,20 @@ impl Game for Jaken {
                 ..
             } => {
                 check_seat(*player)?;
+                check_change(&[*atk, *def, *opp_atk, *opp_def, *sb])?;
                 let Some((id, m)) = state.revealed(*player) else {
-                    return Err(Impossible::new(format!("{} has no revealed monster", state.name(*player))));
+                    return Err(Impossible::new(format!(
+                        "{} has no revealed monster",
+                        state.name(*player)
+                    )));
                 };
                 let label = state.card(id).map(CardInfo::label).unwrap_or_default();
                 if !matches!(state.step, Step::Effects | Step::Compare) {
-                    v.push(wrong_step(state, "Resolving an effect", "B2, after both monsters are revealed"));
+                    v.push(wrong_step(
+                        state,
+                        "Resolving an effect",
+                        "B2, after both monsters are revealed",
+                    ));
                 }
                 match m.wind {
                     None => v.push(Violation::new(
@@ -880,7 +973,11 @@ impl Game for Jaken {
                         "jaken.md §5 wind; seed ⑨ 効果条件",
                     )),
                     Some(_) => {
-                        if state.pending_effects.first().is_some_and(|first| first != player) {
+                        if state
+                            .pending_effects
+                            .first()
+                            .is_some_and(|first| first != player)
+                        {
                             v.push(Violation::new(
                                 "jaken.effect-order",
                                 "Effects are always activated starting from the parent (OB holder).",
@@ -895,7 +992,10 @@ impl Game for Jaken {
                         }
                     }
                 }
-                b.push(Event::EffectResolved(*player, [*atk, *def, *opp_atk, *opp_def]));
+                b.push(Event::EffectResolved(
+                    *player,
+                    [*atk, *def, *opp_atk, *opp_def],
+                ));
                 if *sb != 0 {
                     let mut sbs = [state.players[0].sb, state.players[1].sb];
                     let mut moved = [0; 2];
@@ -915,7 +1015,10 @@ impl Game for Jaken {
             Move::NoEffect { player } => {
                 check_seat(*player)?;
                 if state.step != Step::Effects || !state.pending_effects.contains(player) {
-                    return Err(Impossible::new(format!("{} has no effect waiting to resolve", state.name(*player))));
+                    return Err(Impossible::new(format!(
+                        "{} has no effect waiting to resolve",
+                        state.name(*player)
+                    )));
                 }
                 if state.pending_effects.first() != Some(player) {
                     v.push(Violation::new(
@@ -929,8 +1032,14 @@ impl Game for Jaken {
                     b.enter(Step::Compare);
                 }
             }
-            Move::UseBg { player, uses, atk, def } => {
+            Move::UseBg {
+                player,
+                uses,
+                atk,
+                def,
+            } => {
                 check_seat(*player)?;
+                check_change(&[*atk, *def])?;
                 let p = &state.players[*player];
                 let Some(bg) = p.bg.as_ref().filter(|bg| bg.face_up) else {
                     return Err(Impossible::new(format!("{} has no active BG card", p.name)));
@@ -940,9 +1049,18 @@ impl Game for Jaken {
                 }
                 if !matches!(
                     state.step,
-                    Step::ParentBg | Step::ChildCounter | Step::FaceDown | Step::Reveal | Step::Effects | Step::Compare
+                    Step::ParentBg
+                        | Step::ChildCounter
+                        | Step::FaceDown
+                        | Step::Reveal
+                        | Step::Effects
+                        | Step::Compare
                 ) {
-                    v.push(wrong_step(state, "Using a BG", "the strategy phase, from P3 until the SB comparison"));
+                    v.push(wrong_step(
+                        state,
+                        "Using a BG",
+                        "the strategy phase, from P3 until the SB comparison",
+                    ));
                 }
                 if *uses > bg.uses_left {
                     v.push(Violation::new(
@@ -958,13 +1076,17 @@ impl Game for Jaken {
                         "jaken.md §10 #9",
                     ));
                 }
-                if let (Some((_, m)), Some(JakenCard::BattleGround(g))) =
-                    (state.revealed(*player), state.cards.get(&bg.card).map(|c| &c.data))
-                    && g.target_tribe != m.tribe
+                if let (Some((_, m)), Some(JakenCard::BattleGround(g))) = (
+                    state.revealed(*player),
+                    state.cards.get(&bg.card).map(|c| &c.data),
+                ) && g.target_tribe != m.tribe
                 {
                     v.push(Violation::new(
                         "jaken.bg-tribe",
-                        format!("This BG works only for {} monsters, not {}.", g.target_tribe, m.tribe),
+                        format!(
+                            "This BG works only for {} monsters, not {}.",
+                            g.target_tribe, m.tribe
+                        ),
                         "jaken.md §5 BG rules; seed ③ 対象種族",
                     ));
                 }
@@ -991,16 +1113,27 @@ impl Game for Jaken {
                     *value = v;
                     notes.extend(note);
                 }
-                let strikes = [strike(values[0].0, values[1].1), strike(values[1].0, values[0].1)];
+                let strikes = [
+                    strike(values[0].0, values[1].1),
+                    strike(values[1].0, values[0].1),
+                ];
                 let mut sb = [state.players[0].sb, state.players[1].sb];
                 let mut moved = [0; 2];
                 let mut evs = Vec::new();
                 match state.rules.settlement {
-                    Settlement::Net => settle(&mut sb, 0, strikes[0] - strikes[1], &mut evs, &mut moved),
+                    Settlement::Net => {
+                        settle(&mut sb, 0, strikes[0] - strikes[1], &mut evs, &mut moved)
+                    }
                     Settlement::ParentFirst => {
                         settle(&mut sb, parent, strikes[parent], &mut evs, &mut moved);
                         if sb.iter().all(|&s| s > 0) {
-                            settle(&mut sb, other(parent), strikes[other(parent)], &mut evs, &mut moved);
+                            settle(
+                                &mut sb,
+                                other(parent),
+                                strikes[other(parent)],
+                                &mut evs,
+                                &mut moved,
+                            );
                         }
                     }
                 }
@@ -1024,7 +1157,10 @@ impl Game for Jaken {
             }
             Move::EndBattle => {
                 if state.step != Step::BattleEnd {
-                    return Err(Impossible::new(format!("the battle ends after the SB comparison, not at {}", step_text(state))));
+                    return Err(Impossible::new(format!(
+                        "the battle ends after the SB comparison, not at {}",
+                        step_text(state)
+                    )));
                 }
                 let Some(parent) = state.parent else {
                     return Err(Impossible::new("no parent yet"));
@@ -1224,11 +1360,15 @@ impl Game for Jaken {
             Step::ChildCounter => state.parent.map(other),
             Step::Effects => state.pending_effects.first().copied(),
             Step::FaceDown => {
-                let waiting: Vec<Seat> = (0..2).filter(|&s| state.players[s].placement == Placement::Empty).collect();
+                let waiting: Vec<Seat> = (0..2)
+                    .filter(|&s| state.players[s].placement == Placement::Empty)
+                    .collect();
                 (waiting.len() == 1).then(|| waiting[0])
             }
             Step::Reveal => {
-                let waiting: Vec<Seat> = (0..2).filter(|&s| state.players[s].placement == Placement::FaceDown).collect();
+                let waiting: Vec<Seat> = (0..2)
+                    .filter(|&s| state.players[s].placement == Placement::FaceDown)
+                    .collect();
                 (waiting.len() == 1).then(|| waiting[0])
             }
             _ => None,
@@ -1341,9 +1481,16 @@ impl Game for Jaken {
 
     fn adjust(state: &State, tracker: &TrackerId, value: i32) -> Result<Vec<Event>, Impossible> {
         let seat = tracker.player;
-        let need_seat = || seat.filter(|s| *s < 2).ok_or_else(|| Impossible::new(format!("`{tracker}` needs a player")));
+        let need_seat = || {
+            seat.filter(|s| *s < 2)
+                .ok_or_else(|| Impossible::new(format!("`{tracker}` needs a player")))
+        };
         Ok(match tracker.name.as_str() {
-            "turn" => vec![Event::SetTurn(u32::try_from(value).map_err(|_| Impossible::new("the battle number is positive"))?)],
+            "turn" => {
+                vec![Event::SetTurn(u32::try_from(value).map_err(|_| {
+                    Impossible::new("the battle number is positive")
+                })?)]
+            }
             "sb" => vec![Event::SetSb(need_seat()?, value)],
             "hand" => vec![Event::SetHand(need_seat()?, value)],
             "deck" => vec![Event::SetDeck(need_seat()?, value)],
@@ -1351,19 +1498,30 @@ impl Game for Jaken {
                 let s = need_seat()?;
                 let ((atk, def), _) = state.effective(s);
                 let p = &state.players[s];
-                let (da, dd) = if tracker.name == "atk" { (value - atk, 0) } else { (0, value - def) };
+                let (da, dd) = if tracker.name == "atk" {
+                    (value - atk, 0)
+                } else {
+                    (0, value - def)
+                };
                 vec![Event::SetMods(s, p.atk_mod + da, p.def_mod + dd)]
             }
             "bg-uses" => vec![Event::SetBgUses(
                 need_seat()?,
                 u8::try_from(value).map_err(|_| Impossible::new("BG uses are 0..=255"))?,
             )],
-            other => return Err(Impossible::new(format!("Jaken keeps no number called `{other}`"))),
+            other => {
+                return Err(Impossible::new(format!(
+                    "Jaken keeps no number called `{other}`"
+                )));
+            }
         })
     }
 
     fn fulfil(_state: &State, prompt: &Prompt, _roll: &Roll) -> Result<Vec<Event>, Impossible> {
-        Err(Impossible::new(format!("Jaken asks for no dice (prompt {})", prompt.id)))
+        Err(Impossible::new(format!(
+            "Jaken asks for no dice (prompt {})",
+            prompt.id
+        )))
     }
 
     fn candidate_moves(state: &State) -> Vec<Move> {
@@ -1373,7 +1531,12 @@ impl Game for Jaken {
             let mut ids: Vec<String> = state.players[seat]
                 .unplayed
                 .iter()
-                .filter(|id| matches!(state.cards.get(*id).map(|c| &c.data), Some(JakenCard::BattleGround(_))) == bg)
+                .filter(|id| {
+                    matches!(
+                        state.cards.get(*id).map(|c| &c.data),
+                        Some(JakenCard::BattleGround(_))
+                    ) == bg
+                })
                 .cloned()
                 .collect();
             ids.dedup();
@@ -1382,9 +1545,17 @@ impl Game for Jaken {
         match state.step {
             Step::Janken => out.extend((0..2).map(|player| Move::FirstParent { player })),
             Step::ParentBg | Step::ChildCounter => {
-                let seat = if state.step == Step::ParentBg { parent } else { other(parent) };
+                let seat = if state.step == Step::ParentBg {
+                    parent
+                } else {
+                    other(parent)
+                };
                 out.push(Move::PassBg { player: seat });
-                out.extend(distinct(seat, true).into_iter().map(|card| Move::DeclareBg { player: seat, card }));
+                out.extend(
+                    distinct(seat, true)
+                        .into_iter()
+                        .map(|card| Move::DeclareBg { player: seat, card }),
+                );
             }
             Step::FaceDown => {
                 for seat in 0..2 {
@@ -1397,7 +1568,11 @@ impl Game for Jaken {
             Step::Reveal => {
                 for seat in 0..2 {
                     if state.players[seat].placement == Placement::FaceDown {
-                        out.extend(distinct(seat, false).into_iter().map(|card| Move::Reveal { player: seat, card }));
+                        out.extend(
+                            distinct(seat, false)
+                                .into_iter()
+                                .map(|card| Move::Reveal { player: seat, card }),
+                        );
                     }
                 }
             }
@@ -1415,13 +1590,24 @@ impl Game for Jaken {
 
     fn describe(state: &State, mv: &Move) -> String {
         let name = |s: &Seat| state.name(*s).to_owned();
-        let card = |id: &str| state.cards.get(id).map_or_else(|| id.to_owned(), CardInfo::label);
+        let card = |id: &str| {
+            state
+                .cards
+                .get(id)
+                .map_or_else(|| id.to_owned(), CardInfo::label)
+        };
         match mv {
-            Move::FirstParent { player } => format!("{} wins the janken and becomes the parent", name(player)),
-            Move::DeclareBg { player, card: c } => format!("{} declares BG {}", name(player), card(c)),
+            Move::FirstParent { player } => {
+                format!("{} wins the janken and becomes the parent", name(player))
+            }
+            Move::DeclareBg { player, card: c } => {
+                format!("{} declares BG {}", name(player), card(c))
+            }
             Move::PassBg { player } => format!("{} declares no BG", name(player)),
             Move::FaceDown { player } => format!("{} places a monster face down", name(player)),
-            Move::NoMonster { player } => format!("{} has no card to summon and plays nothing", name(player)),
+            Move::NoMonster { player } => {
+                format!("{} has no card to summon and plays nothing", name(player))
+            }
             Move::Reveal { player, card: c } => format!("{} reveals {}", name(player), card(c)),
             Move::Effect {
                 player,
@@ -1433,18 +1619,42 @@ impl Game for Jaken {
                 note,
             } => {
                 let mut parts = Vec::new();
-                for (label, v) in [("ATK", atk), ("DEF", def), ("opponent ATK", opp_atk), ("opponent DEF", opp_def), ("SB taken", sb)] {
+                for (label, v) in [
+                    ("ATK", atk),
+                    ("DEF", def),
+                    ("opponent ATK", opp_atk),
+                    ("opponent DEF", opp_def),
+                    ("SB taken", sb),
+                ] {
                     if *v != 0 {
                         parts.push(format!("{label} {v:+}"));
                     }
                 }
-                let changes = if parts.is_empty() { "no change".to_owned() } else { parts.join(", ") };
-                let note = if note.is_empty() { String::new() } else { format!(" — {note}") };
+                let changes = if parts.is_empty() {
+                    "no change".to_owned()
+                } else {
+                    parts.join(", ")
+                };
+                let note = if note.is_empty() {
+                    String::new()
+                } else {
+                    format!(" — {note}")
+                };
                 format!("{}'s effect: {changes}{note}", name(player))
             }
-            Move::NoEffect { player } => format!("{}'s effect: condition not met, no effect", name(player)),
-            Move::UseBg { player, uses, atk, def } => {
-                format!("{} uses the BG ({uses} use): ATK {atk:+}, DEF {def:+}", name(player))
+            Move::NoEffect { player } => {
+                format!("{}'s effect: condition not met, no effect", name(player))
+            }
+            Move::UseBg {
+                player,
+                uses,
+                atk,
+                def,
+            } => {
+                format!(
+                    "{} uses the BG ({uses} use): ATK {atk:+}, DEF {def:+}",
+                    name(player)
+                )
             }
             Move::Compare => "Compare ATK/DEF and move SB".to_owned(),
             Move::EndBattle => {
@@ -1472,16 +1682,26 @@ fn prompts(state: &State) -> Vec<Prompt> {
     };
     let parent = state.parent.unwrap_or(0);
     match state.step {
-        Step::Janken => out.push(choice("janken".into(), None, "Play janken: the winner becomes the first parent".into())),
+        Step::Janken => out.push(choice(
+            "janken".into(),
+            None,
+            "Play janken: the winner becomes the first parent".into(),
+        )),
         Step::ParentBg => out.push(choice(
             format!("b{}-bg", state.turn),
             Some(parent),
-            format!("{} (parent): declare a BG card, or pass", state.name(parent)),
+            format!(
+                "{} (parent): declare a BG card, or pass",
+                state.name(parent)
+            ),
         )),
         Step::ChildCounter => out.push(choice(
             format!("b{}-counter", state.turn),
             Some(other(parent)),
-            format!("{} (child): counter with a BG card, or pass", state.name(other(parent))),
+            format!(
+                "{} (child): counter with a BG card, or pass",
+                state.name(other(parent))
+            ),
         )),
         Step::FaceDown => {
             for seat in 0..2 {
@@ -1489,7 +1709,11 @@ fn prompts(state: &State) -> Vec<Prompt> {
                     out.push(choice(
                         format!("b{}-place-{seat}", state.turn),
                         Some(seat),
-                        format!("{}: place a monster face down (cost ≤ {})", state.name(seat), state.turn),
+                        format!(
+                            "{}: place a monster face down (cost ≤ {})",
+                            state.name(seat),
+                            state.turn
+                        ),
                     ));
                 }
             }
@@ -1530,7 +1754,11 @@ fn prompts(state: &State) -> Vec<Prompt> {
             if state.turn >= BATTLES {
                 "End the last battle and count the SB".into()
             } else {
-                format!("{} (parent): hand the OB to {}", state.name(parent), state.name(other(parent)))
+                format!(
+                    "{} (parent): hand the OB to {}",
+                    state.name(parent),
+                    state.name(other(parent))
+                )
             },
         )),
         Step::Over => {}
