@@ -939,3 +939,21 @@ fn unknown_house_rule_is_refused() {
     let e = Match::<Jaken>::new(header, &cat).unwrap_err();
     assert!(e.to_string().contains("settlment"), "{e}");
 }
+
+#[test]
+fn the_documented_demo_script_plays_a_whole_match() {
+    use cards::script::{Script, run_step};
+    let text = include_str!("../../docs/examples/jaken-demo.script");
+    let script = Script::parse(text).unwrap();
+    let cat = Catalogue::jaken_demo().unwrap();
+    let mut m = cards::matches::new_match(script.header(&cat).unwrap(), &cat).unwrap();
+    for (line, step) in &script.steps {
+        run_step(m.as_mut(), *line, step, &mut |_| Ok(())).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(matches!(m.outcome(), Some(Outcome::Win { winner: 1, .. })));
+    // Every kind of input is in the log: an override, an undo, a free roll, an adjustment.
+    let log = m.log();
+    assert!(log.iter().any(|l| !l.overridden.is_empty()));
+    assert!(log.iter().any(|l| l.undone));
+    assert!(log.iter().any(|l| l.text.starts_with("free roll")));
+}

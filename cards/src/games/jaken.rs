@@ -61,7 +61,7 @@ pub enum Settlement {
 
 /// House rules: the gaps of `rules/jaken.md` §10 that players could settle differently.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct Rules {
     /// §10 #2: how the two strikes are settled.
     pub settlement: Settlement,
