@@ -117,6 +117,12 @@ pub trait Game: 'static {
         tracker: &TrackerId,
         value: i32,
     ) -> Result<Vec<Self::Event>, Impossible>;
+    /// The open prompts for dice, oldest first (a die answers the first one it fits).
+    fn die_prompts(state: &Self::State) -> Vec<Prompt> {
+        let mut prompts = Self::context(state).prompts;
+        prompts.retain(|p| matches!(p.kind, crate::core::PromptKind::Die { .. }));
+        prompts
+    }
     /// The events a die causes when it answers an open die prompt.
     fn fulfil(
         state: &Self::State,

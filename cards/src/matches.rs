@@ -137,7 +137,6 @@ pub struct Entry<G: Game> {
 #[derive(Debug)]
 pub struct Prepared<G: Game> {
     entry: Entry<G>,
-    json: String,
 }
 
 impl<G: Game> Prepared<G> {
@@ -146,8 +145,8 @@ impl<G: Game> Prepared<G> {
         self.entry.seq
     }
     /// The input as JSON, exactly what the log stores.
-    pub fn json(&self) -> &str {
-        &self.json
+    pub fn json(&self) -> Result<String, Rejection> {
+        serde_json::to_string(&self.entry.input).map_err(|e| Rejection::Malformed(e.to_string()))
     }
     /// What the entry will do.
     pub fn effect(&self) -> &EntryEffect {
@@ -155,7 +154,7 @@ impl<G: Game> Prepared<G> {
     }
 }
 
-const CHECKPOINT_EVERY: usize = 128;
+const CHECKPOINT_EVERY: usize = 32;
 
 /// A live match of game `G`.
 #[derive(Clone, Debug)]
@@ -311,8 +310,8 @@ impl<G: Game> Match<G> {
                     ))
                     .into());
                 }
-                let ctx = G::context(&self.state);
-                let prompt = ctx.prompts.iter().find(|p| {
+                let open = G::die_prompts(&self.state);
+                let prompt = open.iter().find(|p| {
                     matches!(p.kind, PromptKind::Die { sides } if sides == roll.sides)
                         && match (p.player, roll.seat) {
                             (Some(a), Some(b)) => a == b,
@@ -391,7 +390,6 @@ impl<G: Game> Match<G> {
                 )
             }
         };
-        let json = serde_json::to_string(input).map_err(|e| Rejection::Malformed(e.to_string()))?;
         Ok(Prepared {
             entry: Entry {
                 seq,
@@ -401,7 +399,6 @@ impl<G: Game> Match<G> {
                 text,
                 undone_by: None,
             },
-            json,
         })
     }
 
@@ -432,7 +429,7 @@ impl<G: Game> Match<G> {
                     G::apply(&mut self.state, event);
                 }
                 self.effective.push(index);
-                if self.effective.len() % CHECKPOINT_EVERY == 0 {
+                if self.effective.len().is_multiple_of(CHECKPOINT_EVERY) {
                     self.checkpoints
                         .push((self.effective.len(), self.state.clone()));
                 }
@@ -547,7 +544,7 @@ impl<G: Game> AnyMatch for Match<G> {
         let p = self.prepare(&input)?;
         Ok(PreparedInput {
             seq: p.seq(),
-            json: p.json,
+            json: p.json()?,
         })
     }
     fn commit_json(&mut self, json: &str) -> Result<(), Rejection> {

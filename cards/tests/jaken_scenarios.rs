@@ -1,6 +1,9 @@
 //! Jaken scenarios in given / when / then form: every worked example of `rules/jaken.md` §11,
 //! every end condition, the deck rules and the house-rule settings.
 
+// Test helpers outside #[test] functions may fail loudly: a failure is the test's answer.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use cards::catalogue::Catalogue;
 use cards::core::{Outcome, TrackerId};
 use cards::game::{MatchHeader, PlayerConfig};

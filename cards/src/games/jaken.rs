@@ -32,6 +32,7 @@ use crate::core::{
 use crate::game::{Game, MatchHeader, PlayerConfig, SetupError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Soul balls each player starts with.
 pub const START_SB: i32 = 10;
@@ -210,8 +211,8 @@ pub struct State {
     pub rules: Rules,
     /// The two players.
     pub players: [PlayerState; 2],
-    /// Card data by id.
-    pub cards: BTreeMap<String, CardInfo>,
+    /// Card data by id (shared: it never changes during a match).
+    pub cards: Arc<BTreeMap<String, CardInfo>>,
     /// Battle number, 1..=10 (0 before the first parent is chosen).
     pub turn: u32,
     /// The parent (親, OB holder).
@@ -748,7 +749,7 @@ impl Game for Jaken {
         Ok(State {
             rules: rules.clone(),
             players: [a, b],
-            cards,
+            cards: Arc::new(cards),
             turn: 0,
             parent: None,
             step: Step::Janken,
@@ -1515,6 +1516,10 @@ impl Game for Jaken {
                 )));
             }
         })
+    }
+
+    fn die_prompts(_state: &State) -> Vec<Prompt> {
+        Vec::new() // Jaken uses no dice: every die is a free roll.
     }
 
     fn fulfil(_state: &State, prompt: &Prompt, _roll: &Roll) -> Result<Vec<Event>, Impossible> {

@@ -1,0 +1,484 @@
+//! The command line: `tableside` (the window), `play`, `replay`, `log list|show|export`.
+
+use crate::session::{Session, SubmitError, catalogue_for, header_of, load_match};
+use crate::store::{MatchId, MatchRecord, Store, default_db_path};
+use anyhow::{Context, Result, anyhow, bail};
+use cards::core::{GameId, Outcome};
+use cards::matches::{AnyMatch, outcome_sentence};
+use cards::script::{Script, ScriptError, ScriptErrorKind, Step, StepResult, check_step, run_step};
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Tableside: follows a card game at a real table.
+#[derive(Debug, Parser)]
+#[command(name = "tableside", version, about)]
+pub struct Cli {
+    /// Folder for the match database (default: $TABLESIDE_DATA_DIR, else the platform data folder).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// Full-screen touch kiosk mode (for the window).
+    #[arg(long)]
+    pub kiosk: bool,
+    /// What to do; without one, the window opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Runs a match script headless, stores the match and prints the resulting state.
+    Play {
+        /// The game (must match the script's `game` line).
+        #[arg(long)]
+        game: String,
+        /// The match script (docs/match-script.md).
+        #[arg(long)]
+        script: PathBuf,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Print `committed <seq>` to stderr after each input is durable.
+        #[arg(long)]
+        progress: bool,
+        /// Do not store the match.
+        #[arg(long)]
+        no_store: bool,
+    },
+    /// Re-derives a stored match from its log and prints its state.
+    Replay {
+        /// The match id (default: the newest match).
+        id: Option<i64>,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Lists, shows or exports stored matches.
+    Log {
+        /// What to do with the log.
+        #[command(subcommand)]
+        action: LogAction,
+    },
+}
+
+/// `tableside log …`
+#[derive(Debug, Subcommand)]
+pub enum LogAction {
+    /// One line per stored match, newest first.
+    List {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The log of one match, undone entries marked.
+    Show {
+        /// The match id.
+        id: i64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Exports one match's entries.
+    Export {
+        /// The match id.
+        id: i64,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ExportFormat::Json)]
+        format: ExportFormat,
+        /// Write to this file instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+/// Export formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// One JSON document: header, outcome and entries.
+    Json,
+    /// One row per entry: seq, time, kind, text, undone, input JSON.
+    Csv,
+}
+
+/// Exit status for a refused move or a failed check in a script.
+pub const EXIT_REFUSED: i32 = 2;
+
+/// An error that carries its own exit status.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct ExitError {
+    /// Exit status.
+    pub code: i32,
+    /// What to print.
+    pub message: String,
+}
+
+fn db_path(cli: &Cli) -> Result<PathBuf> {
+    Ok(default_db_path(cli.data_dir.as_deref())?)
+}
+
+/// Runs a subcommand (not the window).
+pub fn run(cli: &Cli, command: &Command) -> Result<()> {
+    match command {
+        Command::Play {
+            game,
+            script,
+            json,
+            progress,
+            no_store,
+        } => play(cli, game, script, *json, *progress, *no_store),
+        Command::Replay { id, json } => replay(cli, *id, *json),
+        Command::Log { action } => log(cli, action),
+    }
+}
+
+fn play(
+    cli: &Cli,
+    game: &str,
+    path: &Path,
+    json: bool,
+    progress: bool,
+    no_store: bool,
+) -> Result<()> {
+    let game_id = GameId::parse(game).ok_or_else(|| {
+        anyhow!(
+            "unknown game `{game}` (expected one of: {})",
+            GameId::ALL.map(GameId::as_str).join(", ")
+        )
+    })?;
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the script {}", path.display()))?;
+    let script = Script::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    if script.game != game_id {
+        bail!(
+            "{}: the script is for {}, not {game_id}",
+            path.display(),
+            script.game
+        );
+    }
+    let set = script
+        .catalogue
+        .clone()
+        .unwrap_or_else(|| default_set(game_id));
+    let catalogue = catalogue_for(game_id, &set)?;
+    let header = script
+        .header(&catalogue)
+        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let mut stderr = std::io::stderr();
+    let mut report = |line: usize, seq: u64| {
+        if progress {
+            // Written only after the input is durable: a reader can trust every line it sees.
+            let _ = writeln!(stderr, "committed {seq} (line {line})");
+        }
+    };
+    let fail = |e: ScriptError| -> anyhow::Error {
+        let code = match e.kind {
+            ScriptErrorKind::Rejected(_) | ScriptErrorKind::Check(_) => EXIT_REFUSED,
+            _ => 1,
+        };
+        ExitError {
+            code,
+            message: format!("{}: {e}", path.display()),
+        }
+        .into()
+    };
+    let (game, id) = if no_store {
+        let mut m = cards::matches::new_match(header, &catalogue)?;
+        for (line, step) in &script.steps {
+            if let StepResult::Applied(p) =
+                run_step(m.as_mut(), *line, step, &mut |_| Ok(())).map_err(fail)?
+            {
+                report(*line, p.seq);
+            }
+        }
+        (m, None)
+    } else {
+        let store = Store::open(&db_path(cli)?)?;
+        let mut session = Session::start(store, header)?;
+        for (line, step) in &script.steps {
+            match step {
+                Step::Input(v) => match session.submit(v) {
+                    Ok(seq) => report(*line, seq),
+                    Err(SubmitError::Rejected(r)) => {
+                        return Err(fail(ScriptError {
+                            line: *line,
+                            kind: ScriptErrorKind::Rejected(r),
+                        }));
+                    }
+                    Err(SubmitError::Store(e)) => return Err(e.into()),
+                },
+                other => {
+                    check_step(session.game(), *line, other).map_err(fail)?;
+                }
+            }
+        }
+        let id = session.id();
+        (load_match(session.store(), id)?, Some(id))
+    };
+    print_match(game.as_ref(), id, json)
+}
+
+fn default_set(game: GameId) -> String {
+    format!("{}-demo", game.as_str())
+}
+
+fn print_match(m: &dyn AnyMatch, id: Option<MatchId>, json: bool) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    if json {
+        let doc = serde_json::json!({
+            "match_id": id.map(|i| i.0),
+            "game": m.game().as_str(),
+            "entries": m.len(),
+            "outcome": m.outcome(),
+            "context": m.context(),
+            "trackers": m.trackers(),
+            "state": m.state_json(),
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+        return Ok(());
+    }
+    let ctx = m.context();
+    if let Some(id) = id {
+        writeln!(out, "match {id} ({}), {} entries", m.game(), m.len())?;
+    }
+    writeln!(out, "turn {} — {}", ctx.turn, ctx.phase.step)?;
+    for (seat, name) in ctx.players.iter().enumerate() {
+        let numbers: Vec<String> = m
+            .trackers()
+            .into_iter()
+            .filter(|t| t.id.player == Some(seat))
+            .map(|t| format!("{} {}", t.label, t.value))
+            .collect();
+        let lead = if ctx.leader == Some(seat) {
+            " (parent)"
+        } else {
+            ""
+        };
+        writeln!(out, "  {name}{lead}: {}", numbers.join(", "))?;
+    }
+    match m.outcome() {
+        Some(o) => writeln!(out, "result: {}", describe_outcome(&o, &ctx.players))?,
+        None => writeln!(out, "next: {}", ctx.phase.next)?,
+    }
+    Ok(())
+}
+
+/// An outcome with the winner's name.
+pub fn describe_outcome(outcome: &Outcome, players: &[String]) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => format!(
+            "{} wins — {reason}",
+            players.get(*winner).map_or("?", String::as_str)
+        ),
+        Outcome::Draw { .. } => outcome_sentence(outcome),
+    }
+}
+
+fn newest(store: &Store) -> Result<MatchId> {
+    store
+        .matches()?
+        .first()
+        .map(|r| r.id)
+        .ok_or_else(|| anyhow!("no match is stored in {}", store.path().display()))
+}
+
+fn open_existing(cli: &Cli) -> Result<Store> {
+    let path = db_path(cli)?;
+    if !path.exists() {
+        bail!(
+            "no match database at {} (play a match first, or pass --data-dir)",
+            path.display()
+        );
+    }
+    Ok(Store::open_read_only(&path)?)
+}
+
+fn replay(cli: &Cli, id: Option<i64>, json: bool) -> Result<()> {
+    let store = open_existing(cli)?;
+    let id = match id {
+        Some(i) => MatchId(i),
+        None => newest(&store)?,
+    };
+    let m = load_match(&store, id)?;
+    let record = store.get(id)?;
+    let stored_outcome: Option<Outcome> = record
+        .outcome_json
+        .as_deref()
+        .and_then(|j| serde_json::from_str(j).ok());
+    if record.status == crate::store::MatchStatus::Finished && stored_outcome != m.outcome() {
+        bail!(
+            "match {id}: the stored outcome differs from the replayed one — the log and the record disagree"
+        );
+    }
+    print_match(m.as_ref(), Some(id), json)
+}
+
+fn record_json(r: &MatchRecord) -> serde_json::Value {
+    let header: serde_json::Value =
+        serde_json::from_str(&r.header_json).unwrap_or(serde_json::Value::Null);
+    let outcome: serde_json::Value = r
+        .outcome_json
+        .as_deref()
+        .and_then(|j| serde_json::from_str(j).ok())
+        .unwrap_or(serde_json::Value::Null);
+    serde_json::json!({
+        "id": r.id.0,
+        "game": r.game,
+        "status": r.status.as_str(),
+        "created_ms": r.created_ms,
+        "updated_ms": r.updated_ms,
+        "entries": r.entries,
+        "players": header.get("players").map(|ps| ps.as_array().map(|a| a.iter().filter_map(|p| p.get("name").cloned()).collect::<Vec<_>>())),
+        "outcome": outcome,
+    })
+}
+
+fn log(cli: &Cli, action: &LogAction) -> Result<()> {
+    let store = open_existing(cli)?;
+    let mut out = std::io::stdout().lock();
+    match action {
+        LogAction::List { json } => {
+            let records = store.matches()?;
+            if *json {
+                let docs: Vec<_> = records.iter().map(record_json).collect();
+                writeln!(out, "{}", serde_json::to_string_pretty(&docs)?)?;
+            } else if records.is_empty() {
+                writeln!(out, "no matches stored in {}", store.path().display())?;
+            } else {
+                for r in &records {
+                    let doc = record_json(r);
+                    let players = doc["players"]
+                        .as_array()
+                        .map(|a| {
+                            a.iter()
+                                .filter_map(|p| p.as_str())
+                                .collect::<Vec<_>>()
+                                .join(" vs ")
+                        })
+                        .unwrap_or_default();
+                    writeln!(
+                        out,
+                        "{:>5}  {:<11} {:<8} {:>5} entries  {players}",
+                        r.id.0,
+                        r.game,
+                        r.status.as_str(),
+                        r.entries
+                    )?;
+                }
+            }
+        }
+        LogAction::Show { id, json } => {
+            let id = MatchId(*id);
+            let m = load_match(&store, id)?;
+            let entries = store.entries(id)?;
+            let lines = m.log();
+            if *json {
+                let docs: Vec<_> = lines
+                    .iter()
+                    .zip(&entries)
+                    .map(|(l, e)| {
+                        serde_json::json!({"seq": l.seq, "at_ms": e.at_ms, "text": l.text, "undone": l.undone, "overridden": l.overridden, "input": serde_json::from_str::<serde_json::Value>(&e.input_json).unwrap_or_default()})
+                    })
+                    .collect();
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string_pretty(
+                        &serde_json::json!({"match": record_json(&store.get(id)?), "log": docs})
+                    )?
+                )?;
+            } else {
+                let header = header_of(&store, id)?;
+                let names: Vec<&str> = header.players.iter().map(|p| p.name.as_str()).collect();
+                writeln!(out, "match {id}: {} — {}", header.game, names.join(" vs "))?;
+                for l in &lines {
+                    let mark = if l.undone { " [undone]" } else { "" };
+                    writeln!(out, "{:>5}  {}{mark}", l.seq, l.text)?;
+                    for v in &l.overridden {
+                        writeln!(out, "         overrode {v}")?;
+                    }
+                }
+                if let Some(o) = m.outcome() {
+                    writeln!(
+                        out,
+                        "result: {}",
+                        describe_outcome(&o, &m.context().players)
+                    )?;
+                }
+            }
+        }
+        LogAction::Export {
+            id,
+            format,
+            out: file,
+        } => {
+            let id = MatchId(*id);
+            let m = load_match(&store, id)?;
+            let entries = store.entries(id)?;
+            let lines = m.log();
+            let text = match format {
+                ExportFormat::Json => {
+                    let docs: Vec<_> = lines
+                        .iter()
+                        .zip(&entries)
+                        .map(|(l, e)| serde_json::json!({"seq": l.seq, "at_ms": e.at_ms, "text": l.text, "undone": l.undone, "input": serde_json::from_str::<serde_json::Value>(&e.input_json).unwrap_or_default()}))
+                        .collect();
+                    let header: serde_json::Value =
+                        serde_json::from_str(&store.get(id)?.header_json)?;
+                    serde_json::to_string_pretty(
+                        &serde_json::json!({"match": record_json(&store.get(id)?), "header": header, "entries": docs}),
+                    )? + "\n"
+                }
+                ExportFormat::Csv => {
+                    let mut s = String::from("seq,at_ms,kind,text,undone,input_json\n");
+                    for (l, e) in lines.iter().zip(&entries) {
+                        let kind = serde_json::from_str::<serde_json::Value>(&e.input_json)
+                            .ok()
+                            .and_then(|v| {
+                                v.get("input").and_then(|k| k.as_str()).map(str::to_owned)
+                            })
+                            .unwrap_or_default();
+                        s.push_str(&format!(
+                            "{},{},{},{},{},{}\n",
+                            l.seq,
+                            e.at_ms,
+                            csv(&kind),
+                            csv(&l.text),
+                            l.undone,
+                            csv(&e.input_json)
+                        ));
+                    }
+                    s
+                }
+            };
+            match file {
+                Some(p) => std::fs::write(p, text)
+                    .with_context(|| format!("cannot write {}", p.display()))?,
+                None => out.write_all(text.as_bytes())?,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Quotes a CSV field (RFC 4180).
+fn csv(field: &str) -> String {
+    if field.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", field.replace('"', "\"\""))
+    } else {
+        field.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_quotes_what_needs_it() {
+        assert_eq!(csv("plain"), "plain");
+        assert_eq!(csv("a,b"), "\"a,b\"");
+        assert_eq!(csv("say \"hi\""), "\"say \"\"hi\"\"\"");
+    }
+}

@@ -1,0 +1,11 @@
+//! Tableside app library: the match store, the live session, the CLI and the window.
+//!
+//! - [`store`]: the SQLite match store (every input durable before it changes a match).
+//! - [`session`]: a live match bound to the store; resuming replays the stored log.
+//! - [`cli`]: `tableside play | replay | log`.
+//! - [`ui`]: the eframe window.
+
+pub mod cli;
+pub mod session;
+pub mod store;
+pub mod ui;

@@ -1,0 +1,169 @@
+//! A live match bound to the store: every input is made durable before it changes the match.
+
+use crate::store::{MatchId, Store, StoreError};
+use cards::catalogue::{Catalogue, CatalogueError};
+use cards::core::GameId;
+use cards::game::{MatchHeader, SetupError};
+use cards::matches::{AnyMatch, Rejection, ReplayError, new_match, replay_json};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Why an input did not go in.
+#[derive(Debug, thiserror::Error)]
+pub enum SubmitError {
+    /// The rules refused it (or it is impossible); nothing was stored.
+    #[error("{0}")]
+    Rejected(#[from] Rejection),
+    /// The store could not make it durable; nothing changed.
+    #[error("{0}")]
+    Store(#[from] StoreError),
+}
+
+/// Why a session could not start or resume.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// The store failed.
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    /// The catalogue is missing or broken.
+    #[error("{0}")]
+    Catalogue(String),
+    /// The match could not be set up.
+    #[error("{0}")]
+    Setup(#[from] SetupError),
+    /// The stored log could not be replayed.
+    #[error("match {id}: {source}")]
+    Replay {
+        /// The match.
+        id: MatchId,
+        /// Why.
+        source: ReplayError,
+    },
+}
+
+impl From<CatalogueError> for SessionError {
+    fn from(e: CatalogueError) -> Self {
+        SessionError::Catalogue(e.to_string())
+    }
+}
+
+/// Milliseconds since the Unix epoch (0 if the clock is before it).
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// The catalogue a match refers to. This build ships the demo sets embedded.
+pub fn catalogue_for(game: GameId, set_id: &str) -> Result<Catalogue, SessionError> {
+    let cat = match game {
+        GameId::Jaken => Catalogue::jaken_demo()?,
+        other => {
+            return Err(SessionError::Catalogue(format!(
+                "no catalogue for {other} in this build"
+            )));
+        }
+    };
+    if cat.set.id != set_id {
+        return Err(SessionError::Catalogue(format!(
+            "catalogue `{set_id}` for {game} is not available (this build has `{}`)",
+            cat.set.id
+        )));
+    }
+    Ok(cat)
+}
+
+/// Reads a stored match header.
+pub fn header_of(store: &Store, id: MatchId) -> Result<MatchHeader, SessionError> {
+    let record = store.get(id)?;
+    serde_json::from_str(&record.header_json).map_err(|e| SessionError::Replay {
+        id,
+        source: ReplayError::Header(e.to_string()),
+    })
+}
+
+/// Rebuilds a stored match without a writable store (for `replay` and `log show`).
+pub fn load_match(store: &Store, id: MatchId) -> Result<Box<dyn AnyMatch>, SessionError> {
+    let header = header_of(store, id)?;
+    let catalogue = catalogue_for(header.game, &header.catalogue)?;
+    let entries = store.entries(id)?;
+    replay_json(
+        header,
+        &catalogue,
+        entries.iter().map(|e| e.input_json.as_str()),
+    )
+    .map_err(|source| SessionError::Replay { id, source })
+}
+
+/// A match being played, with its store.
+pub struct Session {
+    store: Store,
+    id: MatchId,
+    game: Box<dyn AnyMatch>,
+}
+
+impl Session {
+    /// Starts a new match and records its header.
+    pub fn start(mut store: Store, header: MatchHeader) -> Result<Session, SessionError> {
+        let catalogue = catalogue_for(header.game, &header.catalogue)?;
+        let game = new_match(header.clone(), &catalogue)?;
+        let header_json =
+            serde_json::to_string(&header).map_err(|e| SessionError::Catalogue(e.to_string()))?;
+        let id = store.create_match(header.game.as_str(), &header_json, now_ms())?;
+        Ok(Session { store, id, game })
+    }
+
+    /// Resumes a stored match exactly where its log ends.
+    pub fn resume(store: Store, id: MatchId) -> Result<Session, SessionError> {
+        let game = load_match(&store, id)?;
+        Ok(Session { store, id, game })
+    }
+
+    /// Checks an input, stores it durably, then applies it; returns its sequence number. On any
+    /// error nothing changes.
+    pub fn submit(&mut self, input: &serde_json::Value) -> Result<u64, SubmitError> {
+        let prepared = self.game.prepare_json(input)?;
+        if self.game.outcome().is_some() {
+            // An undo or a correction after the end: the match is open again while it is logged.
+            self.store.reopen(self.id, now_ms())?;
+        }
+        self.store
+            .append(self.id, prepared.seq, &prepared.json, now_ms())?;
+        self.game.commit_json(&prepared.json)?;
+        self.sync_status()?;
+        Ok(prepared.seq)
+    }
+
+    /// Marks the match finished (with its outcome) or open again after an undo.
+    fn sync_status(&mut self) -> Result<(), StoreError> {
+        let record = self.store.get(self.id)?;
+        let finished = matches!(record.status, crate::store::MatchStatus::Finished);
+        match (self.game.outcome(), finished) {
+            (Some(outcome), false) => {
+                let json = serde_json::to_string(&outcome).unwrap_or_default();
+                self.store.finish(self.id, &json, now_ms())
+            }
+            (None, true) => self.store.reopen(self.id, now_ms()),
+            _ => Ok(()),
+        }
+    }
+
+    /// The match.
+    pub fn game(&self) -> &dyn AnyMatch {
+        self.game.as_ref()
+    }
+
+    /// The stored match's id.
+    pub fn id(&self) -> MatchId {
+        self.id
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Gives the store back (to start another match).
+    pub fn into_store(self) -> Store {
+        self.store
+    }
+}

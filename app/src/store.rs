@@ -1,0 +1,759 @@
+//! The match store: every match and every input of it, in one SQLite file.
+//!
+//! A match is its log (DESIGN.md, principle 2). The store keeps, per match, a header (the game
+//! and its setup, as JSON), a status (open or finished, with the outcome), and the log: a
+//! sequence of entries numbered 0, 1, 2, … each holding one input as JSON text. The store does
+//! not look inside the JSON: the `cards` crate writes and reads it. The app appends an input
+//! *before* it changes the state; when [`Store::append`] returns `Ok`, the entry is on disk.
+//!
+//! The log is append-only, enforced twice: [`Store::append`] takes exactly the next sequence
+//! number (never a gap, never an overwrite), and SQL triggers in the file refuse any `UPDATE` or
+//! `DELETE` of an entry and any out-of-order insert, whoever the writer. An undo is a new entry.
+//!
+//! # Durability: the pragmas
+//!
+//! Set by [`Store::open`] on every read-write connection:
+//!
+//! - `journal_mode = WAL` (stored in the file). A commit appends the changed pages to the
+//!   `-wal` file; a checkpoint copies them into the main file later (automatically every
+//!   1000 pages, and when the last connection closes).
+//! - `synchronous = FULL`. In WAL mode this fsyncs the `-wal` file at every commit, before
+//!   `COMMIT` returns. So once [`Store::append`] (or any other write) returns `Ok`, the entry
+//!   survives a killed process *and* a power cut, provided the disk honours fsync. (`NORMAL`
+//!   would survive a killed process but could lose the last commits on power loss; it is not
+//!   used.)
+//! - `fullfsync = ON`, `checkpoint_fullfsync = ON`: on macOS, use `F_FULLFSYNC`, since a plain
+//!   `fsync` there does not reach the platter. No effect on Linux or Windows.
+//! - `foreign_keys = ON`: an entry must belong to an existing match.
+//! - `busy_timeout = 5 s`: a second Tableside process (the UI and `tableside log` at once)
+//!   waits for the other's write instead of failing at once. Writes use `BEGIN IMMEDIATE`.
+//!
+//! When `open` creates a new file, it also fsyncs the folder holding it, so the file's name
+//! survives a power cut too (SQLite syncs the folder for its `-wal` file itself).
+//!
+//! # Opening: judge first, write later
+//!
+//! [`Store::open`] never writes to a file it has not accepted. Before anything that writes
+//! (setting the journal mode, migrating), it checks the file in two read-only stages: its own
+//! reading of the 100-byte SQLite header (magic string, page size, size versus page count,
+//! `application_id`, `user_version`), then a read-only SQLite connection that reads
+//! `PRAGMA application_id`, `PRAGMA user_version` and runs `PRAGMA quick_check`. A file that is
+//! not SQLite, is damaged or truncated, belongs to another program, or has a newer schema is
+//! refused with a [`StoreError`] naming it, byte-for-byte untouched, and with nothing left
+//! beside it (the empty `-wal`/`-shm` files a read-only SQLite connection creates for a
+//! WAL-mode file are removed again if they were not there before). The one exception is a hot
+//! rollback journal left by a crash: `open` lets SQLite roll it back (that restores the last
+//! committed state) before judging the file.
+//!
+//! A read-only store ([`Store::open_read_only`]) never writes the file, but while it is open
+//! SQLite keeps `-wal`/`-shm` companions beside a WAL-mode file, and may leave an empty pair
+//! behind; a read-write store removes them when it closes.
+//!
+//! # Schema and migrations
+//!
+//! The file is marked with `PRAGMA application_id` = `0x54425344` ("TBSD"), and
+//! `PRAGMA user_version` holds the schema version, [`Store::SCHEMA_VERSION`]. `open` brings an
+//! older file forward with an ordered list of migration steps, one transaction each. Version 1:
+//!
+//! - `matches(id, game, created_ms, header_json, status, outcome_json, entry_count, updated_ms)`
+//! - `entries(match_id, seq, at_ms, input_json)`, primary key `(match_id, seq)`, without rowid.
+//!
+//! Times are milliseconds since the Unix epoch, given by the caller: the store reads no clock.
+//!
+//! # Example
+//!
+//! ```
+//! use tableside::store::{MatchStatus, Store};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let dir = tempfile::tempdir()?;
+//! let path = dir.path().join("tableside.sqlite3");
+//! let mut store = Store::open(&path)?;
+//! let id = store.create_match("duel", r#"{"players":["Aki","Ben"]}"#, 1_000)?;
+//! store.append(id, 0, r#"{"Roll":{"sides":6,"value":4}}"#, 1_010)?;
+//! store.append(id, 1, r#"{"Undo":null}"#, 1_020)?;
+//! assert!(store.append(id, 1, r#"{"Roll":{"sides":6,"value":5}}"#, 1_030).is_err()); // never overwrites
+//! store.finish(id, r#"{"winner":"Aki"}"#, 1_040)?;
+//! drop(store);
+//!
+//! let store = Store::open_read_only(&path)?;
+//! let log = store.entries(id)?;
+//! assert_eq!(log.len(), 2);
+//! assert_eq!(log[1].input_json, r#"{"Undo":null}"#);
+//! assert_eq!(store.get(id)?.status, MatchStatus::Finished);
+//! # Ok(())
+//! # }
+//! ```
+
+mod error;
+mod inspect;
+mod schema;
+
+use std::ffi::OsStr;
+use std::fmt;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags, OptionalExtension, Row, TransactionBehavior, params};
+use serde::{Deserialize, Serialize};
+
+pub use error::StoreError;
+use error::sql;
+use inspect::FileState;
+
+/// The environment variable that names the data folder when no `--data-dir` flag is given.
+pub const DATA_DIR_ENV: &str = "TABLESIDE_DATA_DIR";
+
+/// The file name of the match log inside the data folder.
+pub const DB_FILE_NAME: &str = "tableside.sqlite3";
+
+/// How long a write waits for another process's write to finish.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The identifier of a match in the store (its SQLite row id; never reused).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct MatchId(pub i64);
+
+impl fmt::Display for MatchId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for MatchId {
+    type Err = std::num::ParseIntError;
+
+    /// Parses a match number as typed on the command line (`12`, or `#12`).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim();
+        s.strip_prefix('#').unwrap_or(s).parse().map(MatchId)
+    }
+}
+
+/// Whether a match is still being played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MatchStatus {
+    /// Being played: its log takes new entries. Stored as `open`.
+    Open,
+    /// Ended with an outcome: its log takes no entries until it is reopened. Stored as `finished`.
+    Finished,
+}
+
+impl MatchStatus {
+    /// The text stored in the file: `open` or `finished`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MatchStatus::Open => "open",
+            MatchStatus::Finished => "finished",
+        }
+    }
+
+    fn parse(text: &str) -> Option<MatchStatus> {
+        match text {
+            "open" => Some(MatchStatus::Open),
+            "finished" => Some(MatchStatus::Finished),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for MatchStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One match as the store knows it: header, status and the size of its log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchRecord {
+    /// Its identifier.
+    pub id: MatchId,
+    /// The game played (the `cards` game name).
+    pub game: String,
+    /// When it was created, in ms since the Unix epoch.
+    pub created_ms: i64,
+    /// The match header as given to [`Store::create_match`] (players, options…), JSON.
+    pub header_json: String,
+    /// Open or finished.
+    pub status: MatchStatus,
+    /// The outcome given to [`Store::finish`], JSON; `None` while open.
+    pub outcome_json: Option<String>,
+    /// How many entries its log holds; the next append must carry this sequence number.
+    pub entries: u64,
+    /// When it last changed (create, append, finish, reopen), in ms since the Unix epoch.
+    pub updated_ms: i64,
+}
+
+/// One entry of a match log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredEntry {
+    /// Its place in the log, from 0.
+    pub seq: u64,
+    /// When it was appended, in ms since the Unix epoch.
+    pub at_ms: i64,
+    /// The input, as JSON text written by the `cards` crate.
+    pub input_json: String,
+}
+
+/// The match store: one SQLite file holding every match and its log.
+///
+/// Open it with [`Store::open`] (read-write, creates and upgrades the file) or
+/// [`Store::open_read_only`] (for listing, exporting and replaying). Several `Store`s, in one
+/// process or several, may share a file: writes are serialised by SQLite and sequence numbers
+/// keep a second writer from overwriting the first.
+#[derive(Debug)]
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+    read_only: bool,
+}
+
+const MATCH_COLUMNS: &str =
+    "id, game, created_ms, header_json, status, outcome_json, entry_count, updated_ms";
+
+impl Store {
+    /// The schema version this build writes and reads (`PRAGMA user_version` of the file).
+    pub const SCHEMA_VERSION: i64 = schema::MIGRATIONS.len() as i64;
+
+    /// Opens the match log at `path` for reading and writing.
+    ///
+    /// Creates the file and its parent folders if missing, and migrates a file of an older
+    /// schema version forward. Refuses, without writing a byte to it, a file that is not an
+    /// SQLite database, is damaged or truncated, belongs to another program, or was written
+    /// by a newer Tableside (see the [module documentation](crate::store)).
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let path = path.to_path_buf();
+        let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+        if let Some(parent) = parent {
+            fs::create_dir_all(parent).map_err(|cause| StoreError::CreateDir {
+                path: parent.to_path_buf(),
+                cause,
+            })?;
+        }
+        let state = inspect::inspect_file(&path)?;
+        if state != FileState::Missing {
+            match check_read_only(&path) {
+                Err(StoreError::NeedsRecovery { .. }) => {
+                    recover(&path)?;
+                    inspect::inspect_file(&path)?;
+                    check_read_only(&path)?;
+                }
+                other => {
+                    other?;
+                }
+            }
+        }
+
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let mut conn = Connection::open_with_flags(&path, flags).map_err(|e| sql(&path, e))?;
+        configure(&conn, &path)?;
+        schema::migrate(&mut conn, &path, schema::MIGRATIONS)?;
+        if state == FileState::Missing
+            && let Some(parent) = parent
+        {
+            sync_dir(parent);
+        }
+        Ok(Store {
+            conn,
+            path,
+            read_only: false,
+        })
+    }
+
+    /// Opens the match log at `path` for reading only (`tableside log list/show/export`,
+    /// replay). Never creates, upgrades or writes the file.
+    ///
+    /// Refuses the same files as [`Store::open`], a missing file ([`StoreError::NotFound`]),
+    /// and a file of an older schema version ([`StoreError::NeedsUpgrade`]).
+    pub fn open_read_only(path: &Path) -> Result<Store, StoreError> {
+        let path = path.to_path_buf();
+        if inspect::inspect_file(&path)? == FileState::Missing {
+            return Err(StoreError::NotFound { path });
+        }
+        let (conn, version) = check_read_only(&path)?;
+        if version != Store::SCHEMA_VERSION {
+            return Err(StoreError::NeedsUpgrade {
+                path,
+                found: version,
+                expected: Store::SCHEMA_VERSION,
+            });
+        }
+        Ok(Store {
+            conn,
+            path,
+            read_only: true,
+        })
+    }
+
+    /// The file this store reads and writes.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// True for a store opened with [`Store::open_read_only`].
+    pub fn is_read_only(&self) -> bool {
+        self.read_only
+    }
+
+    /// Starts a new, open match with an empty log and returns its id.
+    ///
+    /// `header_json` describes the match (players, options…) and must be valid JSON.
+    pub fn create_match(
+        &mut self,
+        game: &str,
+        header_json: &str,
+        now_ms: i64,
+    ) -> Result<MatchId, StoreError> {
+        self.writable()?;
+        check_json(&self.path, "match header", header_json)?;
+        let path = &self.path;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| sql(path, e))?;
+        tx.prepare_cached(
+            "INSERT INTO matches (game, created_ms, header_json, status, entry_count, updated_ms)
+             VALUES (?1, ?2, ?3, 'open', 0, ?2)",
+        )
+        .and_then(|mut stmt| stmt.execute(params![game, now_ms, header_json]))
+        .map_err(|e| sql(path, e))?;
+        let id = MatchId(tx.last_insert_rowid());
+        tx.commit().map_err(|e| sql(path, e))?;
+        Ok(id)
+    }
+
+    /// Appends one input to the log of match `id`; it is on disk when this returns `Ok`.
+    ///
+    /// `seq` must be exactly the number of entries already logged (0 for the first):
+    /// anything else is [`StoreError::OutOfOrder`] and nothing is written, so an entry is
+    /// never overwritten and the log has no gaps. A finished match refuses appends
+    /// ([`StoreError::MatchFinished`]); [`Store::reopen`] it first. `input_json` must be
+    /// valid JSON.
+    pub fn append(
+        &mut self,
+        id: MatchId,
+        seq: u64,
+        input_json: &str,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        self.writable()?;
+        check_json(&self.path, "input", input_json)?;
+        let path = &self.path;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| sql(path, e))?;
+        let (status, count) = match_state(&tx, path, id)?;
+        if status == MatchStatus::Finished {
+            return Err(StoreError::MatchFinished {
+                path: path.clone(),
+                id,
+            });
+        }
+        let out_of_order = || StoreError::OutOfOrder {
+            path: path.clone(),
+            id,
+            expected: count,
+            got: seq,
+        };
+        if seq != count {
+            return Err(out_of_order());
+        }
+        let seq_value = i64::try_from(seq).map_err(|_| out_of_order())?;
+        tx.prepare_cached(
+            "INSERT INTO entries (match_id, seq, at_ms, input_json) VALUES (?1, ?2, ?3, ?4)",
+        )
+        .and_then(|mut stmt| stmt.execute(params![id.0, seq_value, now_ms, input_json]))
+        .map_err(|e| sql(path, e))?;
+        tx.prepare_cached(
+            "UPDATE matches SET entry_count = entry_count + 1, updated_ms = ?2 WHERE id = ?1",
+        )
+        .and_then(|mut stmt| stmt.execute(params![id.0, now_ms]))
+        .map_err(|e| sql(path, e))?;
+        tx.commit().map_err(|e| sql(path, e))
+    }
+
+    /// Marks match `id` finished with its outcome (JSON). A finished match refuses appends
+    /// and cannot be finished again ([`StoreError::MatchFinished`]) until it is reopened.
+    pub fn finish(
+        &mut self,
+        id: MatchId,
+        outcome_json: &str,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        self.writable()?;
+        check_json(&self.path, "outcome", outcome_json)?;
+        let path = &self.path;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| sql(path, e))?;
+        let (status, _) = match_state(&tx, path, id)?;
+        if status == MatchStatus::Finished {
+            return Err(StoreError::MatchFinished {
+                path: path.clone(),
+                id,
+            });
+        }
+        tx.execute(
+            "UPDATE matches SET status = 'finished', outcome_json = ?2, updated_ms = ?3
+             WHERE id = ?1",
+            params![id.0, outcome_json, now_ms],
+        )
+        .map_err(|e| sql(path, e))?;
+        tx.commit().map_err(|e| sql(path, e))
+    }
+
+    /// Puts a finished match back to open and forgets its outcome (an undo after the end;
+    /// the undo itself is then appended as an entry).
+    ///
+    /// Reopening a match that is already open does nothing and succeeds: after a crash between
+    /// the last append and [`Store::finish`], the log may say "ended" while the record still
+    /// says open, and an undo must still go through.
+    pub fn reopen(&mut self, id: MatchId, now_ms: i64) -> Result<(), StoreError> {
+        self.writable()?;
+        let path = &self.path;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| sql(path, e))?;
+        let (status, _) = match_state(&tx, path, id)?;
+        if status == MatchStatus::Open {
+            return Ok(());
+        }
+        tx.execute(
+            "UPDATE matches SET status = 'open', outcome_json = NULL, updated_ms = ?2
+             WHERE id = ?1",
+            params![id.0, now_ms],
+        )
+        .map_err(|e| sql(path, e))?;
+        tx.commit().map_err(|e| sql(path, e))
+    }
+
+    /// The whole log of match `id`, in sequence order (entry `i` has `seq == i`).
+    ///
+    /// Read in one snapshot, so a concurrent append is either wholly in or wholly out.
+    pub fn entries(&self, id: MatchId) -> Result<Vec<StoredEntry>, StoreError> {
+        let path = &self.path;
+        let tx = self
+            .conn
+            .unchecked_transaction()
+            .map_err(|e| sql(path, e))?;
+        let (_, count) = match_state(&tx, path, id)?;
+        let mut stmt = tx
+            .prepare_cached(
+                "SELECT seq, at_ms, input_json FROM entries WHERE match_id = ?1 ORDER BY seq",
+            )
+            .map_err(|e| sql(path, e))?;
+        let mut rows = stmt.query([id.0]).map_err(|e| sql(path, e))?;
+        let mut log = Vec::with_capacity(usize::try_from(count).unwrap_or(0));
+        while let Some(row) = rows.next().map_err(|e| sql(path, e))? {
+            let entry = StoredEntry {
+                seq: count_column(row, 0).map_err(|e| sql(path, e))?,
+                at_ms: row.get(1).map_err(|e| sql(path, e))?,
+                input_json: row.get(2).map_err(|e| sql(path, e))?,
+            };
+            if usize::try_from(entry.seq).ok() != Some(log.len()) {
+                return Err(StoreError::Corrupt {
+                    path: path.clone(),
+                    detail: format!(
+                        "the log of match #{id} jumps from entry {} to entry {}",
+                        log.len(),
+                        entry.seq
+                    ),
+                });
+            }
+            log.push(entry);
+        }
+        if u64::try_from(log.len()).ok() != Some(count) {
+            return Err(StoreError::Corrupt {
+                path: path.clone(),
+                detail: format!(
+                    "match #{id} should have {count} log entries but {} were found",
+                    log.len()
+                ),
+            });
+        }
+        Ok(log)
+    }
+
+    /// The record of match `id`.
+    pub fn get(&self, id: MatchId) -> Result<MatchRecord, StoreError> {
+        let sql_text = format!("SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?1");
+        self.conn
+            .prepare_cached(&sql_text)
+            .and_then(|mut stmt| stmt.query_row([id.0], match_record).optional())
+            .map_err(|e| sql(&self.path, e))?
+            .ok_or_else(|| StoreError::UnknownMatch {
+                path: self.path.clone(),
+                id,
+            })
+    }
+
+    /// Every match, newest first (by creation time, then by id).
+    pub fn matches(&self) -> Result<Vec<MatchRecord>, StoreError> {
+        self.select_matches("")
+    }
+
+    /// The open matches (to offer "resume"), newest first (by creation time, then by id).
+    pub fn unfinished(&self) -> Result<Vec<MatchRecord>, StoreError> {
+        self.select_matches("WHERE status = 'open'")
+    }
+
+    fn select_matches(&self, filter: &str) -> Result<Vec<MatchRecord>, StoreError> {
+        let sql_text = format!(
+            "SELECT {MATCH_COLUMNS} FROM matches {filter} ORDER BY created_ms DESC, id DESC"
+        );
+        self.conn
+            .prepare_cached(&sql_text)
+            .and_then(|mut stmt| stmt.query_map([], match_record)?.collect())
+            .map_err(|e| sql(&self.path, e))
+    }
+
+    fn writable(&self) -> Result<(), StoreError> {
+        if self.read_only {
+            return Err(StoreError::ReadOnly {
+                path: self.path.clone(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Opens `path` read-only and validates it; returns the connection and the schema version.
+///
+/// If the file is refused, the empty `-wal` and `-shm` files SQLite may have created beside it
+/// for this check are removed again (see [`inspect::Companions`]).
+fn check_read_only(path: &Path) -> Result<(Connection, i64), StoreError> {
+    let companions = inspect::Companions::note(path);
+    let checked = inspect::open_read_only_connection(path).and_then(|conn| {
+        let version = inspect::validate(&conn, path)?;
+        Ok((conn, version))
+    });
+    // On failure the connection is already closed here.
+    if checked.is_err() {
+        companions.remove_if_created();
+    }
+    checked
+}
+
+/// Lets SQLite roll back a hot journal left by a crash (a read-write connection does it on
+/// its first read).
+fn recover(path: &Path) -> Result<(), StoreError> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags).map_err(|e| sql(path, e))?;
+    conn.busy_timeout(BUSY_TIMEOUT).map_err(|e| sql(path, e))?;
+    conn.query_row("SELECT count(*) FROM sqlite_schema", [], |row| {
+        row.get::<_, i64>(0)
+    })
+    .map_err(|e| sql(path, e))?;
+    Ok(())
+}
+
+/// Sets the per-connection pragmas described in the module documentation.
+fn configure(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    conn.busy_timeout(BUSY_TIMEOUT).map_err(|e| sql(path, e))?;
+    let mode: String = conn
+        .pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))
+        .map_err(|e| sql(path, e))?;
+    // Where the file system cannot do WAL (no shared memory), SQLite keeps a rollback
+    // journal, which with synchronous = FULL is just as durable, only slower.
+    if !["wal", "delete", "truncate", "persist"]
+        .iter()
+        .any(|m| mode.eq_ignore_ascii_case(m))
+    {
+        return Err(StoreError::NotDurable {
+            path: path.to_path_buf(),
+            mode,
+        });
+    }
+    for (pragma, value) in [
+        ("synchronous", "FULL"),
+        ("fullfsync", "ON"),
+        ("checkpoint_fullfsync", "ON"),
+        ("foreign_keys", "ON"),
+    ] {
+        conn.pragma_update(None, pragma, value)
+            .map_err(|e| sql(path, e))?;
+    }
+    Ok(())
+}
+
+/// Makes a newly created file's name durable by syncing its folder. Best effort, like SQLite's
+/// own folder sync: some file systems cannot sync a folder, and the data itself is synced anyway.
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(handle) = fs::File::open(dir) {
+        let _ = handle.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
+
+/// Refuses a text that is not valid JSON, before anything is written.
+fn check_json(path: &Path, what: &'static str, text: &str) -> Result<(), StoreError> {
+    serde_json::from_str::<serde::de::IgnoredAny>(text)
+        .map(drop)
+        .map_err(|cause| StoreError::InvalidJson {
+            path: path.to_path_buf(),
+            what,
+            cause,
+        })
+}
+
+/// Reads the status and entry count of match `id` (inside the caller's transaction).
+fn match_state(
+    conn: &Connection,
+    path: &Path,
+    id: MatchId,
+) -> Result<(MatchStatus, u64), StoreError> {
+    conn.prepare_cached("SELECT status, entry_count FROM matches WHERE id = ?1")
+        .and_then(|mut stmt| {
+            stmt.query_row([id.0], |row| {
+                Ok((status_column(row, 0)?, count_column(row, 1)?))
+            })
+            .optional()
+        })
+        .map_err(|e| sql(path, e))?
+        .ok_or_else(|| StoreError::UnknownMatch {
+            path: path.to_path_buf(),
+            id,
+        })
+}
+
+fn status_column(row: &Row<'_>, index: usize) -> rusqlite::Result<MatchStatus> {
+    let text: String = row.get(index)?;
+    MatchStatus::parse(&text).ok_or_else(|| {
+        rusqlite::Error::FromSqlConversionFailure(
+            index,
+            rusqlite::types::Type::Text,
+            format!("unknown match status {text:?}").into(),
+        )
+    })
+}
+
+/// Reads a count or sequence number, stored as a non-negative SQLite integer.
+fn count_column(row: &Row<'_>, index: usize) -> rusqlite::Result<u64> {
+    let value: i64 = row.get(index)?;
+    u64::try_from(value).map_err(|_| rusqlite::Error::IntegralValueOutOfRange(index, value))
+}
+
+fn match_record(row: &Row<'_>) -> rusqlite::Result<MatchRecord> {
+    Ok(MatchRecord {
+        id: MatchId(row.get(0)?),
+        game: row.get(1)?,
+        created_ms: row.get(2)?,
+        header_json: row.get(3)?,
+        status: status_column(row, 4)?,
+        outcome_json: row.get(5)?,
+        entries: count_column(row, 6)?,
+        updated_ms: row.get(7)?,
+    })
+}
+
+/// Where the match log lives: `<data folder>/tableside.sqlite3`.
+///
+/// The data folder is, first that applies: the `--data-dir` flag (`flag`), the
+/// `TABLESIDE_DATA_DIR` environment variable ([`DATA_DIR_ENV`]), the platform data folder
+/// (`directories::ProjectDirs::from("", "", "tableside")`, e.g. `~/.local/share/tableside` on
+/// Linux). An empty flag or variable counts as absent. The folder is not created here;
+/// [`Store::open`] does that.
+pub fn default_db_path(flag: Option<&Path>) -> Result<PathBuf, StoreError> {
+    let env = std::env::var_os(DATA_DIR_ENV);
+    resolve_db_path(flag, env.as_deref(), || {
+        directories::ProjectDirs::from("", "", "tableside")
+            .map(|dirs| dirs.data_dir().to_path_buf())
+    })
+}
+
+fn resolve_db_path(
+    flag: Option<&Path>,
+    env: Option<&OsStr>,
+    platform: impl FnOnce() -> Option<PathBuf>,
+) -> Result<PathBuf, StoreError> {
+    let dir = match (flag, env) {
+        (Some(flag), _) if !flag.as_os_str().is_empty() => flag.to_path_buf(),
+        (_, Some(env)) if !env.is_empty() => PathBuf::from(env),
+        _ => platform().ok_or(StoreError::NoDataDir)?,
+    };
+    Ok(dir.join(DB_FILE_NAME))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn data_dir_flag_wins_over_env_which_wins_over_platform() {
+        let platform = || Some(PathBuf::from("/platform"));
+        let flag = Path::new("/flag");
+        let env = OsStr::new("/env");
+        assert_eq!(
+            resolve_db_path(Some(flag), Some(env), platform).unwrap(),
+            Path::new("/flag/tableside.sqlite3")
+        );
+        assert_eq!(
+            resolve_db_path(None, Some(env), platform).unwrap(),
+            Path::new("/env/tableside.sqlite3")
+        );
+        assert_eq!(
+            resolve_db_path(None, None, platform).unwrap(),
+            Path::new("/platform/tableside.sqlite3")
+        );
+        // Empty values count as absent.
+        assert_eq!(
+            resolve_db_path(Some(Path::new("")), Some(OsStr::new("")), platform).unwrap(),
+            Path::new("/platform/tableside.sqlite3")
+        );
+        let err = resolve_db_path(None, None, || None).unwrap_err();
+        assert!(matches!(err, StoreError::NoDataDir), "{err:?}");
+    }
+
+    #[test]
+    fn match_id_displays_and_parses_as_a_plain_number() {
+        assert_eq!(MatchId(42).to_string(), "42");
+        assert_eq!("42".parse::<MatchId>().unwrap(), MatchId(42));
+        assert_eq!(" #7 ".parse::<MatchId>().unwrap(), MatchId(7));
+        assert!("seven".parse::<MatchId>().is_err());
+        assert_eq!(serde_json::to_string(&MatchId(3)).unwrap(), "3");
+        assert_eq!(
+            serde_json::to_string(&MatchStatus::Finished).unwrap(),
+            "\"finished\""
+        );
+    }
+
+    #[test]
+    fn status_text_round_trips() {
+        for status in [MatchStatus::Open, MatchStatus::Finished] {
+            assert_eq!(MatchStatus::parse(status.as_str()), Some(status));
+        }
+        assert_eq!(MatchStatus::parse("Open"), None);
+    }
+
+    #[test]
+    fn a_new_file_gets_the_durable_pragmas() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("a/b/tableside.sqlite3")).unwrap();
+        let text = |pragma: &str| -> String {
+            store
+                .conn
+                .pragma_query_value(None, pragma, |row| row.get::<_, rusqlite::types::Value>(0))
+                .map(|v| format!("{v:?}"))
+                .unwrap()
+        };
+        assert_eq!(text("journal_mode"), "Text(\"wal\")");
+        assert_eq!(text("synchronous"), "Integer(2)"); // FULL
+        assert_eq!(text("foreign_keys"), "Integer(1)");
+        assert_eq!(
+            text("application_id"),
+            format!("Integer({})", schema::APPLICATION_ID)
+        );
+        assert_eq!(text("user_version"), "Integer(1)");
+    }
+}

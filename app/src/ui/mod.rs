@@ -1,0 +1,300 @@
+//! The Tableside window (eframe/egui): start screen, table screen, result.
+//!
+//! [`run`] opens the window; [`TablesideApp`] is the whole app, and can be driven without a
+//! window (the `egui_kittest` tests in `app/tests/ui_jaken.rs` do exactly that):
+//!
+//! - **Start**: the game (Jaken), both players' names and decks (from the embedded demo
+//!   catalogue), the house rules, "Start"; and the unfinished matches of the store, the latest
+//!   one offered first with a big "Resume" button.
+//! - **Table**: per player the name, the parent marker (親 · OB), SB in numbers big enough to read
+//!   from 1.5 m, hand and deck counts, the BG zone and the monster on the battle field; the
+//!   battle number, the phase bar with the current step and the next one, the open prompts, the
+//!   legal moves as large buttons grouped by player, forms for the moves that need numbers
+//!   (effects, BG uses), a reveal picker, a "± edit" control on every tracked number, and the log
+//!   as a timeline with "Undo last".
+//! - **Refusals**: a move that breaks a rule shows each rule's sentence, id and reference, and
+//!   offers "Undo at the table" or "Override…" with a reason, which is logged.
+//! - **Result**: the winner and why, with "Undo" and "New match".
+//!
+//! Every input goes through [`crate::session::Session::submit`], so it is stored before it
+//! changes the match. The UI never calls `request_repaint`: egui repaints on input.
+//!
+//! A store that cannot be opened (a damaged file, a file of another program) shows an error
+//! screen naming the file and the reason; the file is left untouched.
+//!
+//! ```no_run
+//! use tableside::ui::{run, UiOptions};
+//! run(UiOptions { db_path: "tableside.sqlite3".into(), kiosk: false })?;
+//! # Ok::<(), anyhow::Error>(())
+//! ```
+
+mod fonts;
+mod jaken;
+mod start;
+mod table;
+mod widgets;
+
+pub use fonts::{
+    EMBEDDED_CJK_FONT, EMBEDDED_FONT_NAME, FontChoice, FontReport, SYSTEM_FONT_NAME,
+    font_definitions, install_fonts, is_usable_font,
+};
+
+use crate::session::Session;
+use crate::store::Store;
+use cards::catalogue::Catalogue;
+use egui::{RichText, Ui};
+use start::{StartAction, StartForm, StartScreen};
+use std::path::PathBuf;
+use table::{TableAction, TableScreen};
+use widgets::{WARN, wide_button};
+
+/// How the window is opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UiOptions {
+    /// The match store file (`<data dir>/tableside.sqlite3`).
+    pub db_path: PathBuf,
+    /// Full screen, for a touch kiosk beside the table.
+    pub kiosk: bool,
+}
+
+/// Environment variable: when set, the window prints `first frame after N ms` (counted from
+/// [`PROCESS_START`]) once its first frame is built, and closes. Used by the start-up benchmark.
+pub const FIRST_FRAME_ENV: &str = "TABLESIDE_EXIT_AFTER_FIRST_FRAME";
+
+/// When the process started; `main` sets it first thing.
+pub static PROCESS_START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
+/// Environment variable: `embedded` makes the window use only the embedded Japanese font, to
+/// see what a machine without CJK fonts shows.
+pub const FONTS_ENV: &str = "TABLESIDE_FONTS";
+
+/// Opens the Tableside window and runs it until it is closed.
+pub fn run(options: UiOptions) -> anyhow::Result<()> {
+    let fonts = match std::env::var(FONTS_ENV).as_deref() {
+        Ok("embedded") => FontChoice::EmbeddedOnly,
+        _ => FontChoice::SystemThenEmbedded,
+    };
+    let viewport = egui::ViewportBuilder::default()
+        .with_title("Tableside")
+        .with_app_id("tableside")
+        .with_inner_size([1280.0, 800.0])
+        .with_min_inner_size([800.0, 560.0])
+        .with_fullscreen(options.kiosk);
+    let native = eframe::NativeOptions {
+        viewport,
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Tableside",
+        native,
+        Box::new(move |cc| {
+            prepare_context(&cc.egui_ctx, fonts);
+            Ok(Box::new(TablesideApp::new(options)))
+        }),
+    )
+    .map_err(|e| anyhow::anyhow!("cannot open the Tableside window: {e}"))
+}
+
+/// Which screen is shown.
+enum Screen {
+    /// The store could not be opened.
+    StoreError {
+        /// Why, as the store said it.
+        message: String,
+    },
+    /// Start a match or resume one.
+    Start(StartScreen),
+    /// A match being played (or just finished).
+    Table(Box<TableScreen>),
+    /// Only while switching screens.
+    Switching,
+}
+
+/// Installs the fonts of `fonts` and the table's style (large text, touch-sized controls) in
+/// `ctx`. Call it before the first frame.
+pub fn prepare_context(ctx: &egui::Context, fonts: FontChoice) -> FontReport {
+    let report = install_fonts(ctx, fonts);
+    apply_style(ctx);
+    report
+}
+
+/// The whole app: one value per window. Implements [`eframe::App`]; tests drive [`Self::show`]
+/// in an `egui_kittest` harness whose context went through [`prepare_context`].
+pub struct TablesideApp {
+    db_path: PathBuf,
+    kiosk: bool,
+    catalogue: Result<Catalogue, String>,
+    form: StartForm,
+    screen: Screen,
+    first_frame_done: bool,
+}
+
+impl TablesideApp {
+    /// Opens the store at `options.db_path` (or prepares the error screen if it is refused).
+    pub fn new(options: UiOptions) -> Self {
+        let catalogue = Catalogue::jaken_demo().map_err(|e| e.to_string());
+        let form = StartForm::new(catalogue.as_ref().ok());
+        let mut app = TablesideApp {
+            db_path: options.db_path,
+            kiosk: options.kiosk,
+            catalogue,
+            form,
+            screen: Screen::Switching,
+            first_frame_done: false,
+        };
+        app.screen = app.open_start(None);
+        app
+    }
+
+    /// The match being played, if the table screen is shown.
+    pub fn session(&self) -> Option<&Session> {
+        match &self.screen {
+            Screen::Table(t) => Some(t.session()),
+            _ => None,
+        }
+    }
+
+    fn open_start(&self, message: Option<String>) -> Screen {
+        match Store::open(&self.db_path) {
+            Ok(store) => Screen::Start(StartScreen::new(store, message)),
+            Err(e) => Screen::StoreError {
+                message: e.to_string(),
+            },
+        }
+    }
+
+    /// Draws the current screen and acts on what the players chose.
+    pub fn show(&mut self, ui: &mut Ui) {
+        match &mut self.screen {
+            Screen::StoreError { message } => {
+                let message = message.clone();
+                if self.store_error(ui, &message) {
+                    self.screen = self.open_start(None);
+                }
+            }
+            Screen::Start(start) => {
+                let catalogue = self.catalogue.as_ref().map_err(String::as_str);
+                if let Some(action) = start.show(ui, &mut self.form, catalogue, self.kiosk) {
+                    self.on_start(ui.ctx(), action);
+                }
+            }
+            Screen::Table(table) => {
+                // Leaving and "New match" both go back to the start screen; the match stays stored.
+                if let Some(TableAction::Leave | TableAction::NewMatch) = table.show(ui) {
+                    let screen = std::mem::replace(&mut self.screen, Screen::Switching);
+                    if let Screen::Table(table) = screen {
+                        self.screen = Screen::Start(StartScreen::new(table.into_store(), None));
+                    }
+                }
+            }
+            Screen::Switching => {
+                self.screen = self.open_start(None);
+            }
+        }
+    }
+
+    fn on_start(&mut self, ctx: &egui::Context, action: StartAction) {
+        let screen = std::mem::replace(&mut self.screen, Screen::Switching);
+        let Screen::Start(start) = screen else {
+            self.screen = screen;
+            return;
+        };
+        self.screen = match action {
+            StartAction::Quit => {
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                Screen::Start(start)
+            }
+            StartAction::Start(header) => match Session::start(start.store, header) {
+                Ok(session) => Screen::Table(Box::new(TableScreen::new(session))),
+                Err(e) => self.open_start(Some(format!("The match could not start: {e}"))),
+            },
+            StartAction::Resume(id) => match Session::resume(start.store, id) {
+                Ok(session) => Screen::Table(Box::new(TableScreen::new(session))),
+                Err(e) => self.open_start(Some(format!("Match #{id} could not be resumed: {e}"))),
+            },
+        };
+    }
+
+    /// The error screen for a store that cannot be opened. Returns true on "Try again".
+    fn store_error(&self, ui: &mut Ui, message: &str) -> bool {
+        let mut retry = false;
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.add_space(30.0);
+            ui.label(RichText::new("The match log cannot be opened").size(36.0).strong().color(WARN));
+            ui.add_space(10.0);
+            ui.label(RichText::new(message).size(20.0));
+            ui.add_space(10.0);
+            ui.label(
+                RichText::new(format!(
+                    "File: {}\nTableside did not change this file. Move it aside (or start Tableside with \
+                     another --data-dir) and try again.",
+                    self.db_path.display()
+                ))
+                .size(18.0),
+            );
+            ui.add_space(16.0);
+            ui.horizontal(|ui| {
+                retry = wide_button(ui, "Try again", 220.0, true).clicked();
+                if self.kiosk && wide_button(ui, "Quit", 160.0, true).clicked() {
+                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            });
+        });
+        retry
+    }
+}
+
+impl eframe::App for TablesideApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+        if !self.first_frame_done {
+            self.first_frame_done = true;
+            if std::env::var_os(FIRST_FRAME_ENV).is_some() {
+                let ms = PROCESS_START
+                    .get()
+                    .map_or(0.0, |t| t.elapsed().as_secs_f64() * 1000.0);
+                println!("first frame after {ms:.1} ms");
+                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+}
+
+/// The game's name for the players, from its short id (`jaken` → "Jaken ジャケン").
+fn game_title(game: &str) -> String {
+    match cards::core::GameId::parse(game) {
+        Some(cards::core::GameId::Jaken) => "Jaken ジャケン".to_owned(),
+        Some(other) => other.as_str().to_owned(),
+        None => game.to_owned(),
+    }
+}
+
+/// Larger text and touch-sized controls: the window is read from beside the table.
+fn apply_style(ctx: &egui::Context) {
+    use egui::{FontFamily, FontId, TextStyle};
+    ctx.all_styles_mut(|style| {
+        style.text_styles = [
+            (
+                TextStyle::Heading,
+                FontId::new(30.0, FontFamily::Proportional),
+            ),
+            (TextStyle::Body, FontId::new(18.0, FontFamily::Proportional)),
+            (
+                TextStyle::Monospace,
+                FontId::new(16.0, FontFamily::Monospace),
+            ),
+            (
+                TextStyle::Button,
+                FontId::new(19.0, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Small,
+                FontId::new(14.0, FontFamily::Proportional),
+            ),
+        ]
+        .into();
+        style.spacing.button_padding = egui::vec2(12.0, 7.0);
+        style.spacing.item_spacing = egui::vec2(10.0, 8.0);
+        style.spacing.interact_size.y = 34.0;
+    });
+}

@@ -1,0 +1,739 @@
+//! The table screen: battle and phase bar, player columns, legal moves, log, dialogs, result.
+
+use super::jaken;
+use super::widgets::{
+    ACCENT, ACTIVE, WARN, action_button, big_number, chip, edit_button, section, wide_button,
+};
+use crate::session::{Session, SubmitError};
+use crate::store::Store;
+use cards::core::{MatchCtx, Outcome, Seat, Tracker, TrackerId, Violation};
+use cards::games::jaken::{Jaken, State as JakenState};
+use cards::matches::{Action, LogLine, Match, Rejection};
+use egui::{Button, Frame, Id, Modal, RichText, ScrollArea, Stroke, TextEdit, Ui, Vec2};
+use serde_json::{Value, json};
+use std::collections::BTreeSet;
+
+/// What the table screen asks of the app.
+pub(crate) enum TableAction {
+    /// Back to the start screen; the match stays stored and can be resumed.
+    Leave,
+    /// The match is over and the players want another.
+    NewMatch,
+}
+
+/// Something a player tapped, acted on after the frame is drawn.
+pub(crate) enum Intent {
+    /// Submit this input (JSON of `cards::matches::Input`).
+    Submit(Value),
+    /// Open the correction dialog for a tracked number.
+    Adjust {
+        /// The number.
+        tracker: Tracker,
+        /// "Aki's " or "" for a number of the whole game.
+        who: String,
+    },
+    /// Show a message (an input that could not even be built).
+    Notice(String),
+    /// Leave the table.
+    Leave,
+    /// Start a new match.
+    NewMatch,
+}
+
+/// A dialog over the table.
+enum Dialog {
+    /// The rules refused a move.
+    Refused {
+        /// The input as submitted.
+        input: Value,
+        /// The broken rules.
+        violations: Vec<Violation>,
+        /// True once "Override…" was tapped.
+        overriding: bool,
+        /// The override reason being typed.
+        reason: String,
+    },
+    /// A manual correction of a tracked number.
+    Adjust {
+        tracker: Tracker,
+        who: String,
+        value: String,
+        reason: String,
+        error: Option<String>,
+    },
+    /// A message (an impossible move, a store error).
+    Notice { title: String, message: String },
+}
+
+/// Read-only data of one frame, shared by the parts of the screen.
+pub(crate) struct View<'a> {
+    /// Players, turn, phase, prompts.
+    pub ctx: &'a MatchCtx,
+    /// Every tracked number.
+    pub trackers: &'a [Tracker],
+    /// The legal moves.
+    pub actions: &'a [Action],
+    /// The Jaken state, when the match is a Jaken match.
+    pub jaken: Option<&'a JakenState>,
+    /// True once the match has an outcome.
+    pub over: bool,
+}
+
+impl View<'_> {
+    /// A tracker by owner and name.
+    pub(crate) fn tracker(&self, seat: Option<Seat>, name: &str) -> Option<&Tracker> {
+        self.trackers
+            .iter()
+            .find(|t| t.id.player == seat && t.id.name == name)
+    }
+
+    /// A player's name.
+    pub(crate) fn name(&self, seat: Seat) -> &str {
+        self.ctx.players.get(seat).map_or("?", String::as_str)
+    }
+
+    /// "Aki's " for a player's number, "" for a number of the whole game.
+    pub(crate) fn who(&self, seat: Option<Seat>) -> String {
+        seat.map(|s| format!("{}'s ", self.name(s)))
+            .unwrap_or_default()
+    }
+}
+
+/// Per-frame bookkeeping: what was tapped and which numbers were shown.
+pub(crate) struct Taps {
+    /// What was tapped, in order.
+    pub intents: Vec<Intent>,
+    /// Trackers drawn with their edit control.
+    pub shown: BTreeSet<TrackerId>,
+}
+
+impl Taps {
+    /// Shows "caption value [± edit]" for a tracker, if it exists now.
+    pub(crate) fn tracked(
+        &mut self,
+        ui: &mut Ui,
+        view: &View<'_>,
+        seat: Option<Seat>,
+        name: &str,
+        caption: &str,
+        size: f32,
+    ) {
+        let Some(t) = view.tracker(seat, name) else {
+            return;
+        };
+        ui.label(RichText::new(caption).size(17.0));
+        let who = view.who(seat);
+        big_number(ui, t.value, size, format!("{who}{}: {}", t.label, t.value));
+        self.edit(ui, view, t);
+    }
+
+    /// The "± edit" control of a tracker.
+    pub(crate) fn edit(&mut self, ui: &mut Ui, view: &View<'_>, t: &Tracker) {
+        let who = view.who(t.id.player);
+        if edit_button(ui, t, &who) {
+            self.intents.push(Intent::Adjust {
+                tracker: t.clone(),
+                who,
+            });
+        }
+        self.shown.insert(t.id.clone());
+    }
+
+    /// The legal moves of one player (or of the table, `None`) as large buttons.
+    pub(crate) fn actions(
+        &mut self,
+        ui: &mut Ui,
+        view: &View<'_>,
+        seat: Option<Seat>,
+        skip: impl Fn(&Action) -> bool,
+    ) {
+        for action in view.actions.iter().filter(|a| a.player == seat && !skip(a)) {
+            if action_button(ui, &action.label).clicked() {
+                self.intents.push(Intent::Submit(action.input.clone()));
+            }
+        }
+    }
+}
+
+/// The table screen of a live match.
+pub(crate) struct TableScreen {
+    session: Session,
+    dialog: Option<Dialog>,
+    forms: jaken::Forms,
+}
+
+impl TableScreen {
+    /// Shows a live session.
+    pub(crate) fn new(session: Session) -> Self {
+        TableScreen {
+            session,
+            dialog: None,
+            forms: jaken::Forms::default(),
+        }
+    }
+
+    /// The match.
+    pub(crate) fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// Gives the store back.
+    pub(crate) fn into_store(self) -> Store {
+        self.session.into_store()
+    }
+
+    /// Draws the screen and acts on what was tapped.
+    pub(crate) fn show(&mut self, ui: &mut Ui) -> Option<TableAction> {
+        let mut taps = Taps {
+            intents: Vec::new(),
+            shown: BTreeSet::new(),
+        };
+        {
+            let game = self.session.game();
+            let ctx = game.context();
+            let trackers = game.trackers();
+            let actions = game.actions();
+            let log = game.log();
+            let outcome = game.outcome();
+            let jaken_state = game
+                .as_any()
+                .downcast_ref::<Match<Jaken>>()
+                .map(Match::state);
+            let view = View {
+                ctx: &ctx,
+                trackers: &trackers,
+                actions: &actions,
+                jaken: jaken_state,
+                over: outcome.is_some(),
+            };
+            let id = self.session.id();
+            top_bar(
+                ui,
+                &view,
+                &format!("{} · match #{id}", super::game_title(game.game().as_str())),
+                &mut taps,
+            );
+            log_panel(ui, &log, &mut taps);
+            egui::CentralPanel::default().show(ui, |ui| {
+                ScrollArea::vertical()
+                    .id_salt("table")
+                    .auto_shrink(false)
+                    .show(ui, |ui| {
+                        // Room for the scroll bar, which floats over the content.
+                        ui.set_max_width(ui.available_width() - 18.0);
+                        if let Some(outcome) = &outcome {
+                            result_banner(ui, &view, outcome, &mut taps);
+                        }
+                        prompts(ui, &view);
+                        taps.actions(ui, &view, None, |_| false);
+                        if let Some(state) = view.jaken {
+                            jaken::last_battle(ui, state);
+                        }
+                        ui.add_space(6.0);
+                        let players = view.ctx.players.len();
+                        ui.columns(players.max(1), |cols| {
+                            for (seat, ui) in cols.iter_mut().enumerate() {
+                                player_frame(ui, &view, seat, |ui| match view.jaken {
+                                    Some(state) => jaken::player_column(
+                                        ui,
+                                        &view,
+                                        state,
+                                        seat,
+                                        &mut self.forms,
+                                        &mut taps,
+                                    ),
+                                    None => generic_column(ui, &view, seat, &mut taps),
+                                });
+                            }
+                        });
+                        other_numbers(ui, &view, &mut taps);
+                    });
+            });
+        }
+        if let Some(dialog) = &mut self.dialog
+            && let Some(result) = show_dialog(ui.ctx(), dialog)
+        {
+            match result {
+                DialogResult::Close => self.dialog = None,
+                DialogResult::Submit(input) => taps.intents.insert(0, Intent::Submit(input)),
+            }
+        }
+        let intent = taps.intents.into_iter().next()?;
+        match intent {
+            Intent::Submit(input) => self.submit(&input),
+            Intent::Adjust { tracker, who } => {
+                self.dialog = Some(Dialog::Adjust {
+                    value: tracker.value.to_string(),
+                    tracker,
+                    who,
+                    reason: String::new(),
+                    error: None,
+                });
+            }
+            Intent::Notice(message) => {
+                self.dialog = Some(Dialog::Notice {
+                    title: "That cannot be entered".to_owned(),
+                    message,
+                });
+            }
+            Intent::Leave => return Some(TableAction::Leave),
+            Intent::NewMatch => return Some(TableAction::NewMatch),
+        }
+        None
+    }
+
+    /// Submits an input; on refusal or error, opens the matching dialog.
+    fn submit(&mut self, input: &Value) {
+        let result = self.session.submit(input);
+        let message = match result {
+            Ok(_) => {
+                self.dialog = None;
+                self.forms.clear();
+                return;
+            }
+            Err(SubmitError::Rejected(Rejection::Refused { violations })) => {
+                self.dialog = Some(Dialog::Refused {
+                    input: input.clone(),
+                    violations,
+                    overriding: false,
+                    reason: String::new(),
+                });
+                return;
+            }
+            Err(SubmitError::Rejected(Rejection::Impossible(e))) => e.reason,
+            Err(SubmitError::Rejected(Rejection::Malformed(e))) => {
+                format!("The app built an input the game does not read: {e}")
+            }
+            Err(SubmitError::Store(e)) => {
+                format!("The match log did not take the entry, so nothing changed: {e}")
+            }
+        };
+        if let Some(Dialog::Adjust { error, .. }) = &mut self.dialog {
+            *error = Some(message);
+        } else {
+            self.dialog = Some(Dialog::Notice {
+                title: "Not possible".to_owned(),
+                message,
+            });
+        }
+    }
+}
+
+/// Battle number, phase bar, current and next step.
+fn top_bar(ui: &mut Ui, view: &View<'_>, title: &str, taps: &mut Taps) {
+    egui::Panel::top("table-top").show(ui, |ui| {
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(title).size(18.0).weak());
+            ui.add_space(12.0);
+            let turn = view.tracker(None, "turn");
+            let of = turn.map(|t| format!(" / {}", t.max)).unwrap_or_default();
+            ui.add(egui::Label::new(
+                RichText::new(format!("Battle {}{of}", view.ctx.turn))
+                    .size(32.0)
+                    .strong(),
+            ))
+            .accessible_name(format!("Battle {}{of}", view.ctx.turn));
+            if let Some(t) = turn {
+                taps.edit(ui, view, t);
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let leave = ui.add(
+                    Button::new(RichText::new("Leave table").size(17.0))
+                        .min_size(Vec2::new(0.0, 36.0)),
+                );
+                if leave.clicked() {
+                    taps.intents.push(Intent::Leave);
+                }
+                ui.label(RichText::new("(the match stays saved)").size(14.0).weak());
+            });
+        });
+        ui.horizontal_wrapped(|ui| {
+            for (i, phase) in view.ctx.phase.phases.iter().enumerate() {
+                chip(ui, phase, i == view.ctx.phase.current);
+                if i + 1 < view.ctx.phase.phases.len() {
+                    ui.label(RichText::new("›").size(20.0).weak());
+                }
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Now:").size(18.0).weak());
+            ui.label(RichText::new(&view.ctx.phase.step).size(20.0).strong());
+            ui.add_space(16.0);
+            ui.label(RichText::new("Next:").size(18.0).weak());
+            ui.label(RichText::new(&view.ctx.phase.next).size(18.0));
+        });
+        ui.add_space(4.0);
+    });
+}
+
+/// The log as a timeline, with "Undo last".
+fn log_panel(ui: &mut Ui, log: &[LogLine], taps: &mut Taps) {
+    egui::Panel::right("table-log")
+        .resizable(true)
+        .default_size(340.0)
+        .min_size(240.0)
+        .show(ui, |ui| {
+            ui.add_space(4.0);
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Log").size(24.0).strong());
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let undo = ui.add_enabled(
+                        !log.is_empty(),
+                        Button::new(RichText::new("Undo last").size(19.0))
+                            .min_size(Vec2::new(130.0, 40.0)),
+                    );
+                    if undo.clicked() {
+                        taps.intents.push(Intent::Submit(json!({"input": "undo"})));
+                    }
+                });
+            });
+            ui.separator();
+            ScrollArea::vertical()
+                .id_salt("log")
+                .stick_to_bottom(true)
+                .auto_shrink(false)
+                .show(ui, |ui| {
+                    if log.is_empty() {
+                        ui.label(RichText::new("Nothing yet.").weak());
+                    }
+                    for line in log {
+                        log_line(ui, line);
+                    }
+                });
+        });
+}
+
+fn log_line(ui: &mut Ui, line: &LogLine) {
+    let mut text = RichText::new(format!("#{} {}", line.seq, line.text)).size(16.0);
+    if line.undone {
+        text = text.strikethrough().weak();
+    }
+    ui.add(egui::Label::new(text).wrap());
+    if line.undone {
+        ui.label(RichText::new("   (undone)").size(13.0).weak());
+    }
+    for v in &line.overridden {
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!(
+                    "   OVERRIDE of [{}] {} ({})",
+                    v.rule, v.sentence, v.reference
+                ))
+                .size(14.0)
+                .color(WARN),
+            )
+            .wrap(),
+        );
+    }
+}
+
+/// The open prompts ("Aki: place a monster face down").
+fn prompts(ui: &mut Ui, view: &View<'_>) {
+    if view.ctx.prompts.is_empty() {
+        return;
+    }
+    Frame::new()
+        .fill(ui.visuals().faint_bg_color)
+        .corner_radius(6.0)
+        .inner_margin(8.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new("Waiting for").size(15.0).weak());
+            for p in &view.ctx.prompts {
+                ui.add(egui::Label::new(RichText::new(format!("• {}", p.text)).size(19.0)).wrap());
+            }
+        });
+}
+
+/// The winner and the reason, big, with "Undo" and "New match".
+fn result_banner(ui: &mut Ui, view: &View<'_>, outcome: &Outcome, taps: &mut Taps) {
+    let (headline, reason) = match outcome {
+        Outcome::Win { winner, reason } => (format!("{} wins", view.name(*winner)), reason),
+        Outcome::Draw { reason } => ("Draw".to_owned(), reason),
+    };
+    Frame::new()
+        .stroke(Stroke::new(4.0, ACCENT))
+        .corner_radius(10.0)
+        .inner_margin(16.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.vertical_centered(|ui| {
+                ui.label(RichText::new("The match is over").size(22.0).weak());
+                ui.label(RichText::new(&headline).size(60.0).strong().color(ACCENT));
+                ui.label(RichText::new(reason).size(26.0));
+                ui.add_space(10.0);
+                ui.horizontal(|ui| {
+                    let width = ui.available_width();
+                    ui.add_space((width - 2.0 * 220.0 - 20.0).max(0.0) / 2.0);
+                    if wide_button(ui, "Undo", 220.0, true).clicked() {
+                        taps.intents.push(Intent::Submit(json!({"input": "undo"})));
+                    }
+                    if wide_button(ui, "New match", 220.0, true).clicked() {
+                        taps.intents.push(Intent::NewMatch);
+                    }
+                });
+            });
+        });
+    ui.add_space(8.0);
+}
+
+/// A player's column frame, outlined when that player is to act.
+fn player_frame(ui: &mut Ui, view: &View<'_>, seat: Seat, add: impl FnOnce(&mut Ui)) {
+    let active = view.ctx.active == Some(seat) && !view.over;
+    let stroke = if active {
+        Stroke::new(3.0, ACTIVE)
+    } else {
+        Stroke::new(1.0, ui.visuals().widgets.noninteractive.bg_stroke.color)
+    };
+    Frame::new()
+        .stroke(stroke)
+        .corner_radius(8.0)
+        .inner_margin(10.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            // ui.columns lays out justified, which would also justify wrapped text.
+            ui.with_layout(egui::Layout::top_down(egui::Align::Min), add);
+        });
+}
+
+/// The name line: name, parent marker, "to act".
+pub(crate) fn name_line(
+    ui: &mut Ui,
+    view: &View<'_>,
+    seat: Seat,
+    parent_text: &str,
+    child_text: &str,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(view.name(seat)).size(30.0).strong());
+        if view.ctx.leader == Some(seat) {
+            chip(ui, parent_text, true);
+        } else if view.ctx.leader.is_some() {
+            chip(ui, child_text, false);
+        }
+        if view.ctx.active == Some(seat) && !view.over {
+            ui.label(RichText::new("to act").size(17.0).color(ACTIVE));
+        }
+    });
+}
+
+/// A column for a game without its own panel: every number of the player, then the moves.
+fn generic_column(ui: &mut Ui, view: &View<'_>, seat: Seat, taps: &mut Taps) {
+    name_line(ui, view, seat, "first player", "");
+    for t in view.trackers.iter().filter(|t| t.id.player == Some(seat)) {
+        ui.horizontal(|ui| taps.tracked(ui, view, Some(seat), &t.id.name, &t.label, 36.0));
+    }
+    taps.actions(ui, view, Some(seat), |_| false);
+}
+
+/// Any tracked number the columns did not show, so every number stays correctable.
+fn other_numbers(ui: &mut Ui, view: &View<'_>, taps: &mut Taps) {
+    let rest: Vec<&Tracker> = view
+        .trackers
+        .iter()
+        .filter(|t| !taps.shown.contains(&t.id))
+        .collect();
+    if rest.is_empty() {
+        return;
+    }
+    section(ui, "Other numbers", |ui| {
+        for t in rest {
+            ui.horizontal(|ui| {
+                taps.tracked(
+                    ui,
+                    view,
+                    t.id.player,
+                    &t.id.name,
+                    &format!("{}{}", view.who(t.id.player), t.label),
+                    24.0,
+                )
+            });
+        }
+    });
+}
+
+enum DialogResult {
+    Close,
+    Submit(Value),
+}
+
+fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> Option<DialogResult> {
+    let mut result = None;
+    Modal::new(Id::unique("table-dialog")).show(ctx, |ui| {
+        ui.set_max_width(640.0);
+        match dialog {
+            Dialog::Refused {
+                input,
+                violations,
+                overriding,
+                reason,
+            } => {
+                ui.label(
+                    RichText::new("Refused: this move breaks a rule")
+                        .size(28.0)
+                        .strong()
+                        .color(WARN),
+                );
+                ui.add_space(6.0);
+                for v in violations.iter() {
+                    ui.add(egui::Label::new(RichText::new(&v.sentence).size(21.0)).wrap());
+                    ui.label(
+                        RichText::new(format!("rule {} · {}", v.rule, v.reference))
+                            .size(15.0)
+                            .weak(),
+                    );
+                    ui.add_space(4.0);
+                }
+                ui.add_space(8.0);
+                if *overriding {
+                    ui.label(
+                        RichText::new(
+                            "Why do the players override the rule? The reason is logged.",
+                        )
+                        .size(18.0),
+                    );
+                    ui.add(
+                        TextEdit::singleline(reason)
+                            .desired_width(f32::INFINITY)
+                            .font(egui::FontId::proportional(20.0)),
+                    )
+                    .accessible_name("Override reason");
+                    ui.horizontal(|ui| {
+                        let ok = !reason.trim().is_empty();
+                        if wide_button(ui, "Apply with override", 260.0, ok).clicked() {
+                            let mut with_reason = input.clone();
+                            if let Some(obj) = with_reason.as_object_mut() {
+                                obj.insert(
+                                    "override_reason".to_owned(),
+                                    Value::String(reason.trim().to_owned()),
+                                );
+                            }
+                            result = Some(DialogResult::Submit(with_reason));
+                        }
+                        if wide_button(ui, "Back", 140.0, true).clicked() {
+                            *overriding = false;
+                        }
+                    });
+                } else {
+                    ui.horizontal(|ui| {
+                        if wide_button(ui, "Undo at the table", 240.0, true).clicked() {
+                            result = Some(DialogResult::Close);
+                        }
+                        if wide_button(ui, "Override…", 200.0, true).clicked() {
+                            *overriding = true;
+                        }
+                    });
+                }
+            }
+            Dialog::Adjust {
+                tracker,
+                who,
+                value,
+                reason,
+                error,
+            } => {
+                ui.label(
+                    RichText::new(format!("Correct {who}{}", tracker.label))
+                        .size(26.0)
+                        .strong(),
+                );
+                ui.label(
+                    RichText::new(format!(
+                        "Now {}; allowed {} to {}. The correction is logged.",
+                        tracker.value, tracker.min, tracker.max
+                    ))
+                    .size(17.0),
+                );
+                ui.add_space(6.0);
+                let parsed = value.trim().parse::<i32>().ok();
+                ui.horizontal(|ui| {
+                    let caption = ui.label(RichText::new("New value").size(18.0));
+                    let minus = ui
+                        .add_enabled(
+                            parsed.is_some_and(|v| v > tracker.min),
+                            Button::new(RichText::new("−").size(22.0))
+                                .min_size(Vec2::new(44.0, 38.0)),
+                        )
+                        .accessible_name("New value −1");
+                    if minus.clicked()
+                        && let Some(v) = parsed
+                    {
+                        *value = (v - 1).to_string();
+                    }
+                    ui.add(
+                        TextEdit::singleline(value)
+                            .desired_width(90.0)
+                            .font(egui::FontId::proportional(24.0)),
+                    )
+                    .labelled_by(caption.id);
+                    let plus = ui
+                        .add_enabled(
+                            parsed.is_some_and(|v| v < tracker.max),
+                            Button::new(RichText::new("+").size(22.0))
+                                .min_size(Vec2::new(44.0, 38.0)),
+                        )
+                        .accessible_name("New value +1");
+                    if plus.clicked()
+                        && let Some(v) = parsed
+                    {
+                        *value = (v + 1).to_string();
+                    }
+                });
+                let caption = ui.label(RichText::new("Reason for the correction").size(18.0));
+                ui.add(
+                    TextEdit::singleline(reason)
+                        .desired_width(f32::INFINITY)
+                        .font(egui::FontId::proportional(20.0)),
+                )
+                .labelled_by(caption.id);
+                if let Some(e) = error {
+                    ui.label(RichText::new(e.as_str()).size(17.0).color(WARN));
+                } else if parsed.is_none() {
+                    ui.label(
+                        RichText::new("Enter a whole number.")
+                            .size(17.0)
+                            .color(WARN),
+                    );
+                }
+                ui.horizontal(|ui| {
+                    let ok = parsed.is_some() && !reason.trim().is_empty();
+                    if wide_button(ui, "Save correction", 240.0, ok).clicked()
+                        && let Some(v) = parsed
+                    {
+                        match serde_json::to_value(&tracker.id) {
+                            Ok(id) => {
+                                result = Some(DialogResult::Submit(json!({
+                                    "input": "adjust",
+                                    "tracker": id,
+                                    "value": v,
+                                    "reason": reason.trim(),
+                                })));
+                            }
+                            Err(e) => {
+                                *error = Some(format!("the correction could not be written: {e}"))
+                            }
+                        }
+                    }
+                    if wide_button(ui, "Cancel", 140.0, true).clicked() {
+                        result = Some(DialogResult::Close);
+                    }
+                });
+            }
+            Dialog::Notice { title, message } => {
+                ui.label(
+                    RichText::new(title.as_str())
+                        .size(26.0)
+                        .strong()
+                        .color(WARN),
+                );
+                ui.add(egui::Label::new(RichText::new(message.as_str()).size(20.0)).wrap());
+                ui.add_space(8.0);
+                if wide_button(ui, "OK", 140.0, true).clicked() {
+                    result = Some(DialogResult::Close);
+                }
+            }
+        }
+    });
+    result
+}

@@ -1,0 +1,129 @@
+//! The worked examples of `PROTOCOL.md` section 7, shared by the golden and doc tests.
+
+#![allow(clippy::unwrap_used)] // test helpers
+
+use firmware_bridge::message::*;
+
+pub const BOOT: BootId = BootId(0x1234_5678);
+
+pub fn device_examples() -> Vec<(&'static str, DeviceMessage, &'static str)> {
+    vec![
+        (
+            "hello",
+            DeviceMessage::Hello(Hello {
+                protocol: 1,
+                device: DeviceId(0x7AB1_E51D_E000_0001),
+                boot: BOOT,
+                firmware: FirmwareVersion {
+                    major: 1,
+                    minor: 2,
+                    patch: 3,
+                },
+                dice: DiceSet::new(&[6, 6, 20]).unwrap(),
+                last_seq: 0,
+            }),
+            "03 01 44 17 01 81 80 80 80 de a3 f9 d8 7a f8 ac d1 91 01 01 02 03 03 06 06 14 05 dc c6 9d da 00",
+        ),
+        (
+            "roll started",
+            DeviceMessage::RollStarted(RollStarted {
+                boot: BOOT,
+                dice: 2,
+            }),
+            "0e 01 44 01 f8 ac d1 91 01 02 fb 72 e8 23 00",
+        ),
+        (
+            "roll result, seq 1",
+            DeviceMessage::RollResult(RollResult {
+                boot: BOOT,
+                seq: 1,
+                die: 0,
+                sides: 6,
+                value: 4,
+            }),
+            "0a 01 44 02 f8 ac d1 91 01 01 07 06 04 4c 43 bd 5d 00",
+        ),
+        (
+            "roll result, seq 300",
+            DeviceMessage::RollResult(RollResult {
+                boot: BOOT,
+                seq: 300,
+                die: 2,
+                sides: 20,
+                value: 17,
+            }),
+            "12 01 44 02 f8 ac d1 91 01 ac 02 02 14 11 a6 56 f0 a8 00",
+        ),
+        (
+            "heartbeat",
+            DeviceMessage::Heartbeat(Heartbeat {
+                boot: BOOT,
+                last_seq: 300,
+                uptime_ms: 61_000,
+            }),
+            "12 01 44 03 f8 ac d1 91 01 ac 02 c8 dc 03 fe b6 dc 05 00",
+        ),
+        (
+            "fault: resend unavailable",
+            DeviceMessage::Fault(Fault {
+                boot: BOOT,
+                code: FaultCode::ResendUnavailable,
+                detail: 42,
+            }),
+            "0f 01 44 04 f8 ac d1 91 01 04 2a 5f 4c 4f 3d 00",
+        ),
+        (
+            "fault: unknown code 1000",
+            DeviceMessage::Fault(Fault {
+                boot: BOOT,
+                code: FaultCode::Other(1000),
+                detail: 0,
+            }),
+            "0b 01 44 04 f8 ac d1 91 01 e8 07 05 8f 9f 39 a9 00",
+        ),
+    ]
+}
+
+pub fn host_examples() -> Vec<(&'static str, HostMessage, &'static str)> {
+    vec![
+        (
+            "ack",
+            HostMessage::Ack(Ack {
+                boot: BOOT,
+                seq: 300,
+            }),
+            "03 01 48 0c f8 ac d1 91 01 ac 02 aa 2f 5a 0c 00",
+        ),
+        ("ping", HostMessage::Ping, "08 01 48 01 be 46 24 b1 00"),
+        (
+            "resend since 299",
+            HostMessage::ResendSince(ResendSince {
+                boot: BOOT,
+                seq: 299,
+            }),
+            "0f 01 48 02 f8 ac d1 91 01 ab 02 10 be 3e 01 00",
+        ),
+        (
+            "resend since (unknown boot) 0",
+            HostMessage::ResendSince(ResendSince {
+                boot: BootId(0),
+                seq: 0,
+            }),
+            "04 01 48 02 01 05 11 7a 66 a6 00",
+        ),
+    ]
+}
+
+pub fn hex(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+pub fn unhex(s: &str) -> Vec<u8> {
+    s.split_whitespace()
+        .map(|h| u8::from_str_radix(h, 16).unwrap())
+        .collect()
+}

@@ -1,0 +1,136 @@
+//! Dice sources from the outside: typed entry as a property, and the tower adapter end to end
+//! against the simulated tower on a pty.
+
+// Test helpers outside #[test] functions may fail loudly: a failure is the test's answer.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::time::{Duration, Instant};
+
+use firmware_bridge::link::{LinkConfig, StartFrom, TowerRef};
+use firmware_bridge::message::DeviceId;
+use firmware_bridge::sim::{Command, Sim, SimConfig};
+use hardware::dice::{DiceError, DiceRoll, RollSource, TowerDice, VirtualDice, parse_entry};
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Whatever valid roll is written down, in any of the accepted forms, parses back.
+    #[test]
+    fn written_rolls_parse_back(
+        sides in 2u8..=255,
+        faces in proptest::collection::vec(any::<prop::sample::Index>(), 1..=8),
+        form in 0..4usize,
+        upper in any::<bool>(),
+    ) {
+        let values: Vec<u8> = faces.iter().map(|i| i.index(usize::from(sides)) as u8 + 1).collect();
+        let list = values.iter().map(u8::to_string).collect::<Vec<_>>();
+        let d = if upper { "D" } else { "d" };
+        let (text, known) = match form {
+            0 => (format!("{d}{sides} {}", list.join(" ")), None),
+            1 => (format!("{}{d}{sides} {}", values.len(), list.join(" ")), None),
+            2 => (list.join(", "), Some(sides)),
+            _ => (format!("  {d}{sides},{} ", list.join(",")), Some(2)),
+        };
+        let rolls = parse_entry(&text, known).unwrap();
+        prop_assert_eq!(rolls.len(), values.len());
+        for (r, v) in rolls.iter().zip(&values) {
+            prop_assert_eq!((r.sides, r.value, r.source), (sides, *v, RollSource::Typed));
+        }
+    }
+
+    /// A value off the die is refused, naming the value and the die.
+    #[test]
+    fn values_off_the_die_are_refused(sides in 2u8..=254, over in 1u16..=300) {
+        let value = u64::from(sides) + u64::from(over);
+        prop_assert_eq!(
+            parse_entry(&format!("d{sides} {value}"), None),
+            Err(DiceError::NotAFace { value, sides })
+        );
+    }
+
+    /// Any text at all: a result or a reason, never a panic; every accepted roll is a face.
+    #[test]
+    fn any_text_gives_rolls_or_a_reason(text in "\\PC{0,40}", known in proptest::option::of(any::<u8>())) {
+        match parse_entry(&text, known) {
+            Ok(rolls) => {
+                prop_assert!(!rolls.is_empty());
+                for r in rolls {
+                    prop_assert!(r.sides >= 2 && r.value >= 1 && r.value <= r.sides);
+                }
+            }
+            Err(e) => prop_assert!(!e.to_string().is_empty()),
+        }
+    }
+}
+
+#[test]
+fn virtual_dice_stay_on_the_die() {
+    let mut dice = VirtualDice::seeded(3);
+    for sides in 2..=255u8 {
+        for r in dice.roll_many(20, sides).unwrap() {
+            assert!(r.value >= 1 && r.value <= sides);
+            assert_eq!(r.source, RollSource::Virtual);
+        }
+    }
+}
+
+#[test]
+fn tower_rolls_arrive_as_dice_rolls_with_their_source() {
+    let sim = Sim::spawn(SimConfig {
+        device: DeviceId(0xD1CE),
+        dice: vec![6, 20],
+        heartbeat: Some(Duration::from_millis(50)),
+        seed: Some(11),
+        ..SimConfig::default()
+    })
+    .unwrap();
+    let config = LinkConfig {
+        start: StartFrom::Held,
+        ping_retry: Duration::from_millis(100),
+        ..LinkConfig::path(sim.path())
+    };
+    let mut tower = TowerDice::start(config).unwrap();
+    assert!(sim.wait_for(Duration::from_secs(5), |s| s.pings > 0));
+    sim.send(Command::Roll { sides: 6, value: 2 }).unwrap();
+    sim.send(Command::Roll {
+        sides: 20,
+        value: 19,
+    })
+    .unwrap();
+
+    let mut rolls: Vec<DiceRoll> = Vec::new();
+    let end = Instant::now() + Duration::from_secs(5);
+    while rolls.len() < 2 {
+        rolls.extend(tower.drain());
+        assert!(Instant::now() < end, "{:#?}", tower.health());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(rolls.len(), 2);
+    let boot = sim.status().boot.unwrap();
+    let source = |seq, die| RollSource::Tower {
+        device: TowerRef::Framed {
+            id: DeviceId(0xD1CE),
+            boot,
+        },
+        seq,
+        die,
+    };
+    assert_eq!(
+        rolls,
+        vec![
+            DiceRoll {
+                sides: 6,
+                value: 2,
+                source: source(1, 0)
+            },
+            DiceRoll {
+                sides: 20,
+                value: 19,
+                source: source(2, 1)
+            },
+        ]
+    );
+    assert!(tower.health().is_connected());
+    tower.link_mut().stop();
+}
