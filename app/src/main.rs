@@ -6,6 +6,11 @@ use tableside::cli::{Cli, ExitError, run};
 use tableside::store::default_db_path;
 use tableside::ui::{UiOptions, run as run_ui};
 
+/// mimalloc: the match log is many small allocations (JSON, entries); measured in
+/// `benches/replay.rs`, it replays a long log markedly faster than the system allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let _ = tableside::ui::PROCESS_START.set(std::time::Instant::now());
     let cli = Cli::parse();

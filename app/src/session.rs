@@ -4,7 +4,7 @@ use crate::store::{MatchId, Store, StoreError};
 use cards::catalogue::{Catalogue, CatalogueError};
 use cards::core::GameId;
 use cards::game::{MatchHeader, SetupError};
-use cards::matches::{AnyMatch, Rejection, ReplayError, new_match, replay_json};
+use cards::matches::{AnyMatch, Rejection, ReplayError, new_match};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Why an input did not go in.
@@ -85,13 +85,15 @@ pub fn header_of(store: &Store, id: MatchId) -> Result<MatchHeader, SessionError
 pub fn load_match(store: &Store, id: MatchId) -> Result<Box<dyn AnyMatch>, SessionError> {
     let header = header_of(store, id)?;
     let catalogue = catalogue_for(header.game, &header.catalogue)?;
-    let entries = store.entries(id)?;
-    replay_json(
-        header,
-        &catalogue,
-        entries.iter().map(|e| e.input_json.as_str()),
-    )
-    .map_err(|source| SessionError::Replay { id, source })
+    let mut game = new_match(header, &catalogue)?;
+    store.for_each_entry(id, |seq, _, json| {
+        game.commit_json(json)
+            .map_err(|rejection| SessionError::Replay {
+                id,
+                source: ReplayError::Entry { seq, rejection },
+            })
+    })?;
+    Ok(game)
 }
 
 /// A match being played, with its store.

@@ -440,6 +440,26 @@ impl Store {
     ///
     /// Read in one snapshot, so a concurrent append is either wholly in or wholly out.
     pub fn entries(&self, id: MatchId) -> Result<Vec<StoredEntry>, StoreError> {
+        let mut log = Vec::new();
+        self.for_each_entry(id, |seq, at_ms, input_json| {
+            log.push(StoredEntry {
+                seq,
+                at_ms,
+                input_json: input_json.to_owned(),
+            });
+            Ok::<(), StoreError>(())
+        })?;
+        Ok(log)
+    }
+
+    /// Hands every entry of match `id` to `f` in seq order — (seq, at_ms, input JSON) — without
+    /// copying the log into memory first (replaying a long match reads it this way). Returns the
+    /// number of entries. The same checks as [`Store::entries`]: no gap, and the recorded count.
+    pub fn for_each_entry<E: From<StoreError>>(
+        &self,
+        id: MatchId,
+        mut f: impl FnMut(u64, i64, &str) -> Result<(), E>,
+    ) -> Result<u64, E> {
         let path = &self.path;
         let tx = self
             .conn
@@ -452,35 +472,36 @@ impl Store {
             )
             .map_err(|e| sql(path, e))?;
         let mut rows = stmt.query([id.0]).map_err(|e| sql(path, e))?;
-        let mut log = Vec::with_capacity(usize::try_from(count).unwrap_or(0));
+        let mut seen: u64 = 0;
         while let Some(row) = rows.next().map_err(|e| sql(path, e))? {
-            let entry = StoredEntry {
-                seq: count_column(row, 0).map_err(|e| sql(path, e))?,
-                at_ms: row.get(1).map_err(|e| sql(path, e))?,
-                input_json: row.get(2).map_err(|e| sql(path, e))?,
-            };
-            if usize::try_from(entry.seq).ok() != Some(log.len()) {
+            let seq = count_column(row, 0).map_err(|e| sql(path, e))?;
+            let at_ms: i64 = row.get(1).map_err(|e| sql(path, e))?;
+            let json = row
+                .get_ref(2)
+                .and_then(|v| v.as_str().map_err(rusqlite::Error::from))
+                .map_err(|e| sql(path, e))?;
+            if seq != seen {
                 return Err(StoreError::Corrupt {
                     path: path.clone(),
                     detail: format!(
-                        "the log of match #{id} jumps from entry {} to entry {}",
-                        log.len(),
-                        entry.seq
+                        "the log of match #{id} jumps from entry {seen} to entry {seq}"
                     ),
-                });
+                }
+                .into());
             }
-            log.push(entry);
+            f(seq, at_ms, json)?;
+            seen += 1;
         }
-        if u64::try_from(log.len()).ok() != Some(count) {
+        if seen != count {
             return Err(StoreError::Corrupt {
                 path: path.clone(),
                 detail: format!(
-                    "match #{id} should have {count} log entries but {} were found",
-                    log.len()
+                    "match #{id} should have {count} log entries but {seen} were found"
                 ),
-            });
+            }
+            .into());
         }
-        Ok(log)
+        Ok(seen)
     }
 
     /// The record of match `id`.

@@ -1,6 +1,7 @@
 //! Game-agnostic vocabulary: seats, rules and violations, prompts, dice, trackers and outcomes.
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt;
 
 /// The five games Tableside knows.
@@ -195,23 +196,31 @@ pub struct TrackerId {
     /// The owner, or `None` for a number of the whole game (turn).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<Seat>,
-    /// The short name, e.g. `sb`, `turn`, `atk`.
-    pub name: String,
+    /// The short name, e.g. `sb`, `turn`, `atk` (borrowed when it is the game's own literal, so
+    /// listing the trackers allocates nothing).
+    pub name: Cow<'static, str>,
 }
 
 impl TrackerId {
     /// A player's tracker.
-    pub fn player(seat: Seat, name: &str) -> Self {
+    pub fn player(seat: Seat, name: &'static str) -> Self {
         TrackerId {
             player: Some(seat),
-            name: name.to_owned(),
+            name: Cow::Borrowed(name),
         }
     }
     /// A game-wide tracker.
-    pub fn game(name: &str) -> Self {
+    pub fn game(name: &'static str) -> Self {
         TrackerId {
             player: None,
-            name: name.to_owned(),
+            name: Cow::Borrowed(name),
+        }
+    }
+    /// A tracker named at run time (from a script or the UI).
+    pub fn named(player: Option<Seat>, name: impl Into<String>) -> Self {
+        TrackerId {
+            player,
+            name: Cow::Owned(name.into()),
         }
     }
 }
@@ -231,7 +240,7 @@ pub struct Tracker {
     /// Its id.
     pub id: TrackerId,
     /// Label for the players, e.g. "SB (魂玉)".
-    pub label: String,
+    pub label: Cow<'static, str>,
     /// Current value.
     pub value: i32,
     /// Lowest value a manual adjustment may set.

@@ -216,7 +216,7 @@ impl<G: Game> Match<G> {
         for input in inputs {
             let seq = m.entries.len() as u64;
             let prepared = m
-                .prepare(&input)
+                .prepare_owned(input)
                 .map_err(|rejection| ReplayError::Entry { seq, rejection })?;
             m.commit(prepared);
         }
@@ -270,8 +270,13 @@ impl<G: Game> Match<G> {
 
     /// Checks an input against the rules without changing anything.
     pub fn prepare(&self, input: &Input<G::Move>) -> Result<Prepared<G>, Rejection> {
+        self.prepare_owned(input.clone())
+    }
+
+    /// [`Match::prepare`] for an input the caller no longer needs (no copy is made).
+    pub fn prepare_owned(&self, input: Input<G::Move>) -> Result<Prepared<G>, Rejection> {
         let seq = self.entries.len() as u64;
-        let (effect, events, text) = match input {
+        let (effect, events, text) = match &input {
             Input::Move {
                 mv,
                 override_reason,
@@ -393,7 +398,7 @@ impl<G: Game> Match<G> {
         Ok(Prepared {
             entry: Entry {
                 seq,
-                input: input.clone(),
+                input,
                 effect,
                 events,
                 text,
@@ -541,7 +546,7 @@ impl<G: Game> AnyMatch for Match<G> {
     fn prepare_json(&self, input: &serde_json::Value) -> Result<PreparedInput, Rejection> {
         let input: Input<G::Move> = serde_json::from_value(input.clone())
             .map_err(|e| Rejection::Malformed(e.to_string()))?;
-        let p = self.prepare(&input)?;
+        let p = self.prepare_owned(input)?;
         Ok(PreparedInput {
             seq: p.seq(),
             json: p.json()?,
@@ -550,7 +555,7 @@ impl<G: Game> AnyMatch for Match<G> {
     fn commit_json(&mut self, json: &str) -> Result<(), Rejection> {
         let input: Input<G::Move> =
             serde_json::from_str(json).map_err(|e| Rejection::Malformed(e.to_string()))?;
-        let p = self.prepare(&input)?;
+        let p = self.prepare_owned(input)?;
         self.commit(p);
         Ok(())
     }

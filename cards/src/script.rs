@@ -392,10 +392,7 @@ impl Script {
                     .ok_or_else(|| syntax(n, "`adjust` needs the new value after the tracker"))?;
                 let (player, reason) =
                     Self::options(&rest[2..], n, players, &["player", "reason"])?;
-                let tracker = TrackerId {
-                    player,
-                    name: name.clone(),
-                };
+                let tracker = TrackerId::named(player, name.clone());
                 let reason = reason.ok_or_else(|| syntax(n, "`adjust` needs reason=\"…\""))?;
                 serde_json::to_value(Input::<Value>::Adjust {
                     tracker,
@@ -454,10 +451,7 @@ impl Script {
                     }
                 }
                 Ok(Step::ExpectTracker {
-                    tracker: TrackerId {
-                        player,
-                        name: what.clone(),
-                    },
+                    tracker: TrackerId::named(player, what.clone()),
                     value: value.ok_or_else(|| syntax(n, "`expect` needs the expected value"))?,
                 })
             }

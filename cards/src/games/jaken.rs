@@ -1486,7 +1486,7 @@ impl Game for Jaken {
             seat.filter(|s| *s < 2)
                 .ok_or_else(|| Impossible::new(format!("`{tracker}` needs a player")))
         };
-        Ok(match tracker.name.as_str() {
+        Ok(match tracker.name.as_ref() {
             "turn" => {
                 vec![Event::SetTurn(u32::try_from(value).map_err(|_| {
                     Impossible::new("the battle number is positive")
