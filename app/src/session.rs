@@ -117,7 +117,11 @@ impl Session {
     /// Resumes a stored match exactly where its log ends.
     pub fn resume(store: Store, id: MatchId) -> Result<Session, SessionError> {
         let game = load_match(&store, id)?;
-        Ok(Session { store, id, game })
+        let mut session = Session { store, id, game };
+        // A kill between the last append and the status update leaves the record behind the
+        // log; the log is the truth.
+        session.sync_status()?;
+        Ok(session)
     }
 
     /// Checks an input, stores it durably, then applies it; returns its sequence number. On any

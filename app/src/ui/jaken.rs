@@ -400,15 +400,7 @@ fn bg_zone(
         if !bg.face_up || view.over {
             return;
         }
-        if !matches!(
-            state.step,
-            Step::ParentBg
-                | Step::ChildCounter
-                | Step::FaceDown
-                | Step::Reveal
-                | Step::Effects
-                | Step::Compare
-        ) {
+        if !state.step.is_strategy_phase() {
             ui.label(
                 RichText::new("BG uses belong to P3 … B4 (the strategy phase).")
                     .size(15.0)

@@ -113,6 +113,22 @@ pub enum Step {
     Over,
 }
 
+impl Step {
+    /// True from P3 until just before the SB comparison: the "strategy phase" (戦略フェーズ) in
+    /// which BG uses may be declared (rules digest §10 #7).
+    pub fn is_strategy_phase(self) -> bool {
+        matches!(
+            self,
+            Step::ParentBg
+                | Step::ChildCounter
+                | Step::FaceDown
+                | Step::Reveal
+                | Step::Effects
+                | Step::Compare
+        )
+    }
+}
+
 /// What a player has on the battle field this battle.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "state", content = "card", rename_all = "kebab-case")]
@@ -1048,15 +1064,7 @@ impl Game for Jaken {
                 if *uses == 0 {
                     return Err(Impossible::new("a BG use spends at least 1"));
                 }
-                if !matches!(
-                    state.step,
-                    Step::ParentBg
-                        | Step::ChildCounter
-                        | Step::FaceDown
-                        | Step::Reveal
-                        | Step::Effects
-                        | Step::Compare
-                ) {
+                if !state.step.is_strategy_phase() {
                     v.push(wrong_step(
                         state,
                         "Using a BG",
