@@ -86,6 +86,7 @@ pub fn load_match(store: &Store, id: MatchId) -> Result<Box<dyn AnyMatch>, Sessi
     let header = header_of(store, id)?;
     let catalogue = catalogue_for(header.game, &header.catalogue)?;
     let mut game = new_match(header, &catalogue)?;
+    game.reserve(usize::try_from(store.get(id)?.entries).unwrap_or(0));
     store.for_each_entry(id, |seq, _, json| {
         game.commit_json(json)
             .map_err(|rejection| SessionError::Replay {

@@ -28,8 +28,11 @@ use crate::game::{Game, MatchHeader, SetupError};
 use serde::{Deserialize, Serialize};
 use std::any::Any;
 
-/// One input to a match, as it is logged.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One input to a match, as it is logged: `{"input": "move" | "roll" | "adjust" | "undo", …}`.
+///
+/// Reading goes through a flat record ([`InputRecord`]) rather than serde's internally tagged
+/// enum, which would first copy every entry into a buffer: replaying a long log is mostly this.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "input", rename_all = "kebab-case")]
 pub enum Input<M> {
     /// A move at the table.
@@ -61,6 +64,52 @@ pub enum Input<M> {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
     },
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum InputKind {
+    Move,
+    Roll,
+    Adjust,
+    Undo,
+}
+
+/// The stored shape of an [`Input`], read field by field.
+#[derive(Deserialize)]
+struct InputRecord<M> {
+    input: InputKind,
+    #[serde(rename = "move")]
+    mv: Option<M>,
+    override_reason: Option<String>,
+    roll: Option<Roll>,
+    tracker: Option<TrackerId>,
+    value: Option<i32>,
+    reason: Option<String>,
+}
+
+impl<'de, M: Deserialize<'de>> Deserialize<'de> for Input<M> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let r = InputRecord::<M>::deserialize(deserializer)?;
+        Ok(match r.input {
+            InputKind::Move => Input::Move {
+                mv: r.mv.ok_or_else(|| D::Error::missing_field("move"))?,
+                override_reason: r.override_reason,
+            },
+            InputKind::Roll => Input::Roll {
+                roll: r.roll.ok_or_else(|| D::Error::missing_field("roll"))?,
+            },
+            InputKind::Adjust => Input::Adjust {
+                tracker: r
+                    .tracker
+                    .ok_or_else(|| D::Error::missing_field("tracker"))?,
+                value: r.value.ok_or_else(|| D::Error::missing_field("value"))?,
+                reason: r.reason.ok_or_else(|| D::Error::missing_field("reason"))?,
+            },
+            InputKind::Undo => Input::Undo { reason: r.reason },
+        })
+    }
 }
 
 /// Why an input was not accepted.
@@ -116,6 +165,24 @@ pub enum EntryEffect {
     Undid(u64),
 }
 
+/// How an entry's log sentence is made. Moves are described when they are made (the words
+/// depend on the state then); dice, adjustments and undos are written from their input when the
+/// log is shown, so replaying a long log formats almost nothing.
+#[derive(Clone, Debug, PartialEq)]
+enum EntryText {
+    /// Written when the entry was made.
+    Fixed(String),
+    /// A die that answered no prompt.
+    FreeRoll,
+    /// A manual adjustment: the number's label and its value before.
+    Adjust {
+        label: std::borrow::Cow<'static, str>,
+        old: i32,
+    },
+    /// An undo: its target's sentence.
+    Undo,
+}
+
 /// One entry of the log.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Entry<G: Game> {
@@ -127,8 +194,8 @@ pub struct Entry<G: Game> {
     pub effect: EntryEffect,
     /// The events it caused (empty for free rolls and undos).
     events: Vec<G::Event>,
-    /// The sentence shown in the log, fixed when the entry was made.
-    pub text: String,
+    /// The sentence shown in the log ([`Match::entry_text`]), or what is needed to write it.
+    text: EntryText,
     /// The sequence number of the undo that took it back, if one did.
     pub undone_by: Option<u64>,
 }
@@ -238,6 +305,49 @@ impl<G: Game> Match<G> {
         &self.entries
     }
 
+    /// The log sentence of entry `index` ("" for an index past the end).
+    pub fn entry_text(&self, index: usize) -> String {
+        let Some(e) = self.entries.get(index) else {
+            return String::new();
+        };
+        match (&e.text, &e.input) {
+            (EntryText::Fixed(t), _) => t.clone(),
+            (EntryText::FreeRoll, Input::Roll { roll }) => {
+                format!(
+                    "free roll: d{} = {} ({})",
+                    roll.sides, roll.value, roll.source
+                )
+            }
+            (
+                EntryText::Adjust { label, old },
+                Input::Adjust {
+                    tracker,
+                    value,
+                    reason,
+                },
+            ) => {
+                let who = tracker
+                    .player
+                    .and_then(|p| self.header.players.get(p))
+                    .map(|p| format!("{}'s ", p.name))
+                    .unwrap_or_default();
+                format!("adjust {who}{label}: {old} → {value} ({reason})")
+            }
+            (EntryText::Undo, Input::Undo { reason }) => {
+                let target = match e.effect {
+                    EntryEffect::Undid(seq) => usize::try_from(seq).unwrap_or(usize::MAX),
+                    _ => usize::MAX,
+                };
+                let why = reason
+                    .as_deref()
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default();
+                format!("undo #{target}: {}{why}", self.entry_text(target))
+            }
+            _ => String::new(),
+        }
+    }
+
     /// Players, turn, phase, active player and prompts.
     pub fn context(&self) -> MatchCtx {
         G::context(&self.state)
@@ -291,13 +401,17 @@ impl<G: Game> Match<G> {
                 let decision = G::decide(&self.state, mv)?;
                 let text = G::describe(&self.state, mv);
                 if decision.violations.is_empty() {
-                    (EntryEffect::Applied, decision.events, text)
+                    (
+                        EntryEffect::Applied,
+                        decision.events,
+                        EntryText::Fixed(text),
+                    )
                 } else {
                     match override_reason.as_deref().map(str::trim) {
                         Some(reason) if !reason.is_empty() => (
                             EntryEffect::Overridden(decision.violations),
                             decision.events,
-                            format!("{text} — override: {reason}"),
+                            EntryText::Fixed(format!("{text} — override: {reason}")),
                         ),
                         _ => {
                             return Err(Rejection::Refused {
@@ -329,20 +443,13 @@ impl<G: Game> Match<G> {
                         (
                             EntryEffect::Fulfilled(p.id.clone()),
                             events,
-                            format!(
+                            EntryText::Fixed(format!(
                                 "d{} = {} ({}) for: {}",
                                 roll.sides, roll.value, roll.source, p.text
-                            ),
+                            )),
                         )
                     }
-                    None => (
-                        EntryEffect::FreeRoll,
-                        Vec::new(),
-                        format!(
-                            "free roll: d{} = {} ({})",
-                            roll.sides, roll.value, roll.source
-                        ),
-                    ),
+                    None => (EntryEffect::FreeRoll, Vec::new(), EntryText::FreeRoll),
                 }
             }
             Input::Adjust {
@@ -368,30 +475,24 @@ impl<G: Game> Match<G> {
                     .into());
                 }
                 let events = G::adjust(&self.state, tracker, *value)?;
-                let who = tracker
-                    .player
-                    .and_then(|p| self.header.players.get(p))
-                    .map(|p| format!("{}'s ", p.name))
-                    .unwrap_or_default();
                 (
                     EntryEffect::Adjusted,
                     events,
-                    format!("adjust {who}{}: {} → {value} ({reason})", t.label, t.value),
+                    EntryText::Adjust {
+                        label: t.label.clone(),
+                        old: t.value,
+                    },
                 )
             }
             Input::Undo { reason } => {
                 let Some(&target) = self.effective.last() else {
                     return Err(Impossible::new("there is nothing to undo").into());
                 };
-                let target_entry = &self.entries[target];
-                let why = reason
-                    .as_deref()
-                    .map(|r| format!(" ({r})"))
-                    .unwrap_or_default();
+                let _ = reason;
                 (
-                    EntryEffect::Undid(target_entry.seq),
+                    EntryEffect::Undid(self.entries[target].seq),
                     Vec::new(),
-                    format!("undo #{}: {}{why}", target_entry.seq, target_entry.text),
+                    EntryText::Undo,
                 )
             }
         };
@@ -524,6 +625,8 @@ pub trait AnyMatch: Send {
     fn actions(&self) -> Vec<Action>;
     /// The log.
     fn log(&self) -> Vec<LogLine>;
+    /// Makes room for `additional` more entries (a replay knows how many are coming).
+    fn reserve(&mut self, additional: usize);
     /// Number of entries.
     fn len(&self) -> usize;
     /// True before the first entry.
@@ -592,9 +695,10 @@ impl<G: Game> AnyMatch for Match<G> {
     fn log(&self) -> Vec<LogLine> {
         self.entries
             .iter()
-            .map(|e| LogLine {
+            .enumerate()
+            .map(|(i, e)| LogLine {
                 seq: e.seq,
-                text: e.text.clone(),
+                text: self.entry_text(i),
                 undone: e.undone_by.is_some(),
                 overridden: match &e.effect {
                     EntryEffect::Overridden(v) => v.clone(),
@@ -602,6 +706,10 @@ impl<G: Game> AnyMatch for Match<G> {
                 },
             })
             .collect()
+    }
+    fn reserve(&mut self, additional: usize) {
+        self.entries.reserve(additional);
+        self.effective.reserve(additional);
     }
     fn len(&self) -> usize {
         self.entries.len()

@@ -661,10 +661,11 @@ fn override_applies_a_refused_move_and_logs_the_broken_rule() {
         Placement::Revealed("c6".into())
     );
     let last = t.m.entries().last().unwrap();
+    let last_text = t.m.entry_text(t.m.entries().len() - 1);
     assert!(
         matches!(&last.effect, cards::matches::EntryEffect::Overridden(v) if v[0].rule == "jaken.summon-cost")
     );
-    assert!(last.text.contains("house rule"));
+    assert!(last_text.contains("house rule"), "{last_text}");
     // An empty reason is no override.
     let mut t = Table::new(&["c6"], &[]);
     t.play(Move::PassBg { player: 0 });
