@@ -20,6 +20,10 @@ pub struct Cli {
     /// Full-screen touch kiosk mode (for the window).
     #[arg(long)]
     pub kiosk: bool,
+    /// Dice tower for the window: a serial port path (e.g. the pty `tower-sim` prints), or
+    /// `auto` to find it by handshake among the ports present.
+    #[arg(long, global = true, value_name = "PATH|auto")]
+    pub tower: Option<crate::dice::TowerChoice>,
     /// What to do; without one, the window opens.
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -6,6 +6,7 @@
 //! - [`ui`]: the eframe window.
 
 pub mod cli;
+pub mod dice;
 pub mod session;
 pub mod store;
 pub mod ui;

@@ -22,6 +22,7 @@ fn main() -> ExitCode {
                 run_ui(UiOptions {
                     db_path,
                     kiosk: cli.kiosk,
+                    tower: cli.tower.clone(),
                 })
             }),
     };

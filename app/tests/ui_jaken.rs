@@ -21,6 +21,7 @@ fn open(db: &Path) -> H {
     let app = TablesideApp::new(UiOptions {
         db_path: db.to_path_buf(),
         kiosk: false,
+        tower: None,
     });
     Harness::builder()
         .with_size([1400.0, 1000.0])

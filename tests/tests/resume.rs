@@ -33,12 +33,22 @@ fn a_match_resumed_at_every_point_ends_like_the_uninterrupted_one() {
             let before = session.game().state_json();
             drop(session);
             let store = Store::open(&db).unwrap();
-            assert!(store.unfinished().unwrap().iter().any(|r| r.id == id), "input {i}: not offered for resuming");
+            assert!(
+                store.unfinished().unwrap().iter().any(|r| r.id == id),
+                "input {i}: not offered for resuming"
+            );
             session = Session::resume(store, id).unwrap();
-            assert_eq!(session.game().state_json(), before, "input {i}: resumed state differs");
+            assert_eq!(
+                session.game().state_json(),
+                before,
+                "input {i}: resumed state differs"
+            );
         }
     }
     assert_eq!(session.game().state_json(), final_state);
     assert_eq!(session.game().log(), final_log);
-    assert_eq!(session.store().get(id).unwrap().status, MatchStatus::Finished);
+    assert_eq!(
+        session.store().get(id).unwrap().status,
+        MatchStatus::Finished
+    );
 }

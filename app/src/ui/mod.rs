@@ -15,19 +15,27 @@
 //! - **Refusals**: a move that breaks a rule shows each rule's sentence, id and reference, and
 //!   offers "Undo at the table" or "Override…" with a reason, which is logged.
 //! - **Result**: the winner and why, with "Undo" and "New match".
+//! - **Dice** (beside the log): the dice tower's link in plain words (no tower, looking for
+//!   it, connected to device X with its last heartbeat and rolls received, not found, lost);
+//!   when no tower is connected, a typed-entry field (`d6 4`, `2d6 3 5`; a bad entry says
+//!   why) and virtual d6 / 2d6 / d20 buttons. Every roll is logged with its source.
 //!
 //! Every input goes through [`crate::session::Session::submit`], so it is stored before it
-//! changes the match. The UI never calls `request_repaint`: egui repaints on input.
+//! changes the match. The window draws on input; the dice tower's link thread wakes it
+//! (`request_repaint`) when it sends a roll or a health change, and the window takes what
+//! arrived once per frame ([`crate::dice::DiceService::poll`]). Tower rolls that arrive while
+//! no match is open are counted, not logged.
 //!
 //! A store that cannot be opened (a damaged file, a file of another program) shows an error
 //! screen naming the file and the reason; the file is left untouched.
 //!
 //! ```no_run
 //! use tableside::ui::{run, UiOptions};
-//! run(UiOptions { db_path: "tableside.sqlite3".into(), kiosk: false })?;
+//! run(UiOptions { db_path: "tableside.sqlite3".into(), kiosk: false, tower: None })?;
 //! # Ok::<(), anyhow::Error>(())
 //! ```
 
+mod dice_panel;
 mod fonts;
 mod jaken;
 mod start;
@@ -39,6 +47,7 @@ pub use fonts::{
     font_definitions, install_fonts, is_usable_font,
 };
 
+use crate::dice::{DiceService, TowerChoice};
 use crate::session::Session;
 use crate::store::Store;
 use cards::catalogue::Catalogue;
@@ -49,12 +58,14 @@ use table::{TableAction, TableScreen};
 use widgets::{WARN, wide_button};
 
 /// How the window is opened.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UiOptions {
     /// The match store file (`<data dir>/tableside.sqlite3`).
     pub db_path: PathBuf,
     /// Full screen, for a touch kiosk beside the table.
     pub kiosk: bool,
+    /// The dice tower (`--tower PATH|auto`); without one, dice are typed or virtual.
+    pub tower: Option<TowerChoice>,
 }
 
 /// Environment variable: when set, the window prints `first frame after N ms` (counted from
@@ -127,6 +138,9 @@ pub struct TablesideApp {
     form: StartForm,
     screen: Screen,
     first_frame_done: bool,
+    tower: Option<TowerChoice>,
+    /// Started on the first frame (the link needs the window's context to wake it).
+    dice: Option<DiceService>,
 }
 
 impl TablesideApp {
@@ -141,6 +155,8 @@ impl TablesideApp {
             form,
             screen: Screen::Switching,
             first_frame_done: false,
+            tower: options.tower,
+            dice: None,
         };
         app.screen = app.open_start(None);
         app
@@ -154,6 +170,16 @@ impl TablesideApp {
         }
     }
 
+    /// The dice (tower link, virtual dice), once the first frame has started them.
+    pub fn dice(&self) -> Option<&DiceService> {
+        self.dice.as_ref()
+    }
+
+    /// The dice, mutably (tests seed the virtual dice with it).
+    pub fn dice_mut(&mut self) -> Option<&mut DiceService> {
+        self.dice.as_mut()
+    }
+
     fn open_start(&self, message: Option<String>) -> Screen {
         match Store::open(&self.db_path) {
             Ok(store) => Screen::Start(StartScreen::new(store, message)),
@@ -165,6 +191,15 @@ impl TablesideApp {
 
     /// Draws the current screen and acts on what the players chose.
     pub fn show(&mut self, ui: &mut Ui) {
+        let mut dice = match self.dice.take() {
+            Some(dice) => dice,
+            None => DiceService::for_window(self.tower.clone(), ui.ctx()),
+        };
+        let polled = dice.poll();
+        if !polled.is_empty() {
+            ui.ctx().request_repaint();
+        }
+        let mut tower_rolls = Some(polled.rolls);
         match &mut self.screen {
             Screen::StoreError { message } => {
                 let message = message.clone();
@@ -173,6 +208,7 @@ impl TablesideApp {
                 }
             }
             Screen::Start(start) => {
+                dice_panel::tower_status_bar(ui, &dice);
                 let catalogue = self.catalogue.as_ref().map_err(String::as_str);
                 if let Some(action) = start.show(ui, &mut self.form, catalogue, self.kiosk) {
                     self.on_start(ui.ctx(), action);
@@ -180,7 +216,10 @@ impl TablesideApp {
             }
             Screen::Table(table) => {
                 // Leaving and "New match" both go back to the start screen; the match stays stored.
-                if let Some(TableAction::Leave | TableAction::NewMatch) = table.show(ui) {
+                let rolls = tower_rolls.take().unwrap_or_default();
+                if let Some(TableAction::Leave | TableAction::NewMatch) =
+                    table.show(ui, &mut dice, rolls)
+                {
                     let screen = std::mem::replace(&mut self.screen, Screen::Switching);
                     if let Screen::Table(table) = screen {
                         self.screen = Screen::Start(StartScreen::new(table.into_store(), None));
@@ -191,6 +230,10 @@ impl TablesideApp {
                 self.screen = self.open_start(None);
             }
         }
+        if let Some(dropped) = tower_rolls {
+            dice.note_dropped(dropped.len());
+        }
+        self.dice = Some(dice);
     }
 
     fn on_start(&mut self, ctx: &egui::Context, action: StartAction) {

@@ -1,12 +1,16 @@
 //! The table screen: battle and phase bar, player columns, legal moves, log, dialogs, result.
 
+use super::dice_panel::{DicePanel, DiceTap, describe, dice_panel, from_tower};
 use super::jaken;
 use super::widgets::{
     ACCENT, ACTIVE, WARN, action_button, big_number, chip, edit_button, section, wide_button,
 };
+use crate::dice::{DiceService, roll_input};
 use crate::session::{Session, SubmitError};
 use crate::store::Store;
-use cards::core::{MatchCtx, Outcome, Seat, Tracker, TrackerId, Violation};
+use cards::core::{
+    DieSource, MatchCtx, Outcome, PromptKind, Roll, Seat, Tracker, TrackerId, Violation,
+};
 use cards::games::jaken::{Jaken, State as JakenState};
 use cards::matches::{Action, LogLine, Match, Rejection};
 use egui::{Button, Frame, Id, Modal, RichText, ScrollArea, Stroke, TextEdit, Ui, Vec2};
@@ -25,6 +29,8 @@ pub(crate) enum TableAction {
 pub(crate) enum Intent {
     /// Submit this input (JSON of `cards::matches::Input`).
     Submit(Value),
+    /// Typed or virtual dice (or the tower rolls to retry), each logged as a roll.
+    Dice(DiceTap),
     /// Open the correction dialog for a tracked number.
     Adjust {
         /// The number.
@@ -160,6 +166,7 @@ pub(crate) struct TableScreen {
     session: Session,
     dialog: Option<Dialog>,
     forms: jaken::Forms,
+    dice: DicePanel,
 }
 
 impl TableScreen {
@@ -169,6 +176,7 @@ impl TableScreen {
             session,
             dialog: None,
             forms: jaken::Forms::default(),
+            dice: DicePanel::default(),
         }
     }
 
@@ -182,8 +190,20 @@ impl TableScreen {
         self.session.into_store()
     }
 
-    /// Draws the screen and acts on what was tapped.
-    pub(crate) fn show(&mut self, ui: &mut Ui) -> Option<TableAction> {
+    /// Logs the tower rolls that arrived since the last frame (before the frame is drawn, so
+    /// it shows them), then draws the screen and acts on what was tapped.
+    pub(crate) fn show(
+        &mut self,
+        ui: &mut Ui,
+        dice: &mut DiceService,
+        tower_rolls: Vec<Roll>,
+    ) -> Option<TableAction> {
+        if !self.dice.unlogged.is_empty() {
+            // Older rolls are still waiting for the log: keep the order, log on "Retry".
+            self.dice.unlogged.extend(tower_rolls);
+        } else {
+            self.log_tower_rolls(tower_rolls);
+        }
         let mut taps = Taps {
             intents: Vec::new(),
             shown: BTreeSet::new(),
@@ -213,7 +233,22 @@ impl TableScreen {
                 &format!("{} · match #{id}", super::game_title(game.game().as_str())),
                 &mut taps,
             );
-            log_panel(ui, &log, &mut taps);
+            let known_sides = ctx.prompts.iter().find_map(|p| match p.kind {
+                PromptKind::Die { sides } => Some(sides),
+                _ => None,
+            });
+            egui::Panel::right("table-log")
+                .resizable(true)
+                .default_size(340.0)
+                .min_size(260.0)
+                .show(ui, |ui| {
+                    ui.add_space(4.0);
+                    if let Some(tap) = dice_panel(ui, &mut self.dice, dice, known_sides) {
+                        taps.intents.push(Intent::Dice(tap));
+                    }
+                    ui.separator();
+                    log_panel(ui, &log, &mut taps);
+                });
             egui::CentralPanel::default().show(ui, |ui| {
                 ScrollArea::vertical()
                     .id_salt("table")
@@ -261,6 +296,12 @@ impl TableScreen {
         let intent = taps.intents.into_iter().next()?;
         match intent {
             Intent::Submit(input) => self.submit(&input),
+            Intent::Dice(DiceTap::Rolls(rolls)) => self.log_dice(rolls),
+            Intent::Dice(DiceTap::RetryUnlogged) => {
+                let rolls = std::mem::take(&mut self.dice.unlogged);
+                self.dice.unlogged_error = None;
+                self.log_tower_rolls(rolls);
+            }
             Intent::Adjust { tracker, who } => {
                 self.dialog = Some(Dialog::Adjust {
                     value: tracker.value.to_string(),
@@ -280,6 +321,53 @@ impl TableScreen {
             Intent::NewMatch => return Some(TableAction::NewMatch),
         }
         None
+    }
+
+    /// Logs tower rolls in order. A roll the store does not take stays (with the rest after
+    /// it) for "Retry"; a roll the match refuses (it cannot, a tower die is always a die) is
+    /// reported in the dice panel.
+    fn log_tower_rolls(&mut self, rolls: Vec<Roll>) {
+        let mut rolls = rolls.into_iter();
+        while let Some(roll) = rolls.next() {
+            match self.session.submit(&roll_input(&roll)) {
+                Ok(_) => {}
+                Err(SubmitError::Store(e)) => {
+                    self.dice.unlogged_error = Some(e.to_string());
+                    self.dice.unlogged.push(roll);
+                    self.dice.unlogged.extend(rolls);
+                    return;
+                }
+                Err(SubmitError::Rejected(e)) => {
+                    self.dice.error = Some(format!(
+                        "The tower roll {} was not logged: {e}",
+                        describe(&roll)
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Logs typed or virtual dice in order; stops at the first one not taken and says why in
+    /// the dice panel. The typed text is cleared once all of it went in.
+    fn log_dice(&mut self, rolls: Vec<Roll>) {
+        let typed = rolls.iter().any(|r| r.source == DieSource::Typed);
+        for roll in &rolls {
+            debug_assert!(!from_tower(roll));
+            if let Err(e) = self.session.submit(&roll_input(roll)) {
+                let why = match e {
+                    SubmitError::Store(e) => {
+                        format!("the match log did not take it, so nothing changed: {e}")
+                    }
+                    SubmitError::Rejected(e) => e.to_string(),
+                };
+                self.dice.error = Some(format!("{} was not logged: {why}", describe(roll)));
+                return;
+            }
+        }
+        self.dice.error = None;
+        if typed {
+            self.dice.entry.clear();
+        }
     }
 
     /// Submits an input; on refusal or error, opens the matching dialog.
@@ -369,38 +457,30 @@ fn top_bar(ui: &mut Ui, view: &View<'_>, title: &str, taps: &mut Taps) {
 
 /// The log as a timeline, with "Undo last".
 fn log_panel(ui: &mut Ui, log: &[LogLine], taps: &mut Taps) {
-    egui::Panel::right("table-log")
-        .resizable(true)
-        .default_size(340.0)
-        .min_size(240.0)
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Log").size(24.0).strong());
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let undo = ui.add_enabled(
+                !log.is_empty(),
+                Button::new(RichText::new("Undo last").size(19.0)).min_size(Vec2::new(130.0, 40.0)),
+            );
+            if undo.clicked() {
+                taps.intents.push(Intent::Submit(json!({"input": "undo"})));
+            }
+        });
+    });
+    ui.separator();
+    ScrollArea::vertical()
+        .id_salt("log")
+        .stick_to_bottom(true)
+        .auto_shrink(false)
         .show(ui, |ui| {
-            ui.add_space(4.0);
-            ui.horizontal(|ui| {
-                ui.label(RichText::new("Log").size(24.0).strong());
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    let undo = ui.add_enabled(
-                        !log.is_empty(),
-                        Button::new(RichText::new("Undo last").size(19.0))
-                            .min_size(Vec2::new(130.0, 40.0)),
-                    );
-                    if undo.clicked() {
-                        taps.intents.push(Intent::Submit(json!({"input": "undo"})));
-                    }
-                });
-            });
-            ui.separator();
-            ScrollArea::vertical()
-                .id_salt("log")
-                .stick_to_bottom(true)
-                .auto_shrink(false)
-                .show(ui, |ui| {
-                    if log.is_empty() {
-                        ui.label(RichText::new("Nothing yet.").weak());
-                    }
-                    for line in log {
-                        log_line(ui, line);
-                    }
-                });
+            if log.is_empty() {
+                ui.label(RichText::new("Nothing yet.").weak());
+            }
+            for line in log {
+                log_line(ui, line);
+            }
         });
 }
 

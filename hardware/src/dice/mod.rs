@@ -14,6 +14,8 @@ mod tower;
 mod virtual_dice;
 
 pub use entry::{MAX_TYPED_DICE, parse_entry};
+/// The tower link's types, for the app (which reaches devices only through `hardware`).
+pub use firmware_bridge::{link, message};
 pub use tower::TowerDice;
 pub use virtual_dice::VirtualDice;
 

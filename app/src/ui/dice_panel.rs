@@ -1,0 +1,195 @@
+//! The dice panel of the table screen: the tower link in plain words, typed entry and virtual
+//! dice when no tower is connected.
+//!
+//! Widgets are named for what they do: the text field "Typed dice", the buttons "Enter typed
+//! dice", "Roll a virtual d6", "Roll virtual 2d6", "Roll a virtual d20", "Enter dice by hand",
+//! "Retry logging the tower rolls".
+
+use super::widgets::{ACTIVE, WARN};
+use crate::dice::{DiceService, TowerTone, core_roll};
+use cards::core::{DieSource, Roll};
+use egui::{Button, Color32, Key, RichText, TextEdit, Ui, Vec2};
+use hardware::dice::parse_entry;
+
+/// Colour of a connected tower.
+const GOOD: Color32 = Color32::from_rgb(120, 200, 120);
+
+/// Virtual dice offered as buttons: (count, sides, button text, accessible name).
+const VIRTUAL: [(usize, u8, &str, &str); 3] = [
+    (1, 6, "d6", "Roll a virtual d6"),
+    (2, 6, "2d6", "Roll virtual 2d6"),
+    (1, 20, "d20", "Roll a virtual d20"),
+];
+
+/// What the panel keeps between frames.
+#[derive(Debug, Default)]
+pub(crate) struct DicePanel {
+    /// The text in the typed-entry field.
+    pub entry: String,
+    /// Why the last typed entry or roll did not go in, in words.
+    pub error: Option<String>,
+    /// Tower rolls the match log did not take yet (a store error), oldest first.
+    pub unlogged: Vec<Roll>,
+    /// Why the oldest of `unlogged` was not logged.
+    pub unlogged_error: Option<String>,
+    /// Typed entry and virtual dice shown although a tower is connected.
+    pub by_hand: bool,
+}
+
+/// What the players asked of the panel this frame.
+pub(crate) enum DiceTap {
+    /// Log these rolls, in order.
+    Rolls(Vec<Roll>),
+    /// Log the tower rolls that failed before.
+    RetryUnlogged,
+}
+
+/// "d6 = 4 (typed)", as the log writes it.
+pub(crate) fn describe(roll: &Roll) -> String {
+    format!("d{} = {} ({})", roll.sides, roll.value, roll.source)
+}
+
+/// Whether a roll came from the tower.
+pub(crate) fn from_tower(roll: &Roll) -> bool {
+    matches!(roll.source, DieSource::Tower { .. })
+}
+
+/// Draws the panel. `known_sides` is the die the oldest open die prompt asks for, so values
+/// alone (`4`) can be typed.
+pub(crate) fn dice_panel(
+    ui: &mut Ui,
+    panel: &mut DicePanel,
+    dice: &mut DiceService,
+    known_sides: Option<u8>,
+) -> Option<DiceTap> {
+    let mut tap = None;
+    let status = dice.status();
+    let colour = tone_colour(ui, status.tone);
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Dice").size(24.0).strong());
+        ui.add(egui::Label::new(RichText::new(&status.headline).size(17.0).color(colour)).wrap());
+    });
+    for line in &status.details {
+        ui.add(egui::Label::new(RichText::new(line).size(14.0).weak()).wrap());
+    }
+    if !panel.unlogged.is_empty() {
+        let why = panel
+            .unlogged_error
+            .as_deref()
+            .unwrap_or("the match log did not take them");
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!(
+                    "{} tower roll(s) not logged yet: {why}",
+                    panel.unlogged.len()
+                ))
+                .size(15.0)
+                .color(WARN),
+            )
+            .wrap(),
+        );
+        let retry = ui
+            .add(Button::new(RichText::new("Retry").size(18.0)).min_size(Vec2::new(110.0, 40.0)))
+            .accessible_name("Retry logging the tower rolls");
+        if retry.clicked() {
+            tap = Some(DiceTap::RetryUnlogged);
+        }
+    }
+
+    let manual = !dice.tower_connected() || panel.by_hand;
+    if dice.tower_connected() {
+        let text = if panel.by_hand {
+            "Hide hand entry"
+        } else {
+            "By hand…"
+        };
+        let toggle = ui
+            .add(Button::new(RichText::new(text).size(16.0)).min_size(Vec2::new(0.0, 36.0)))
+            .accessible_name("Enter dice by hand");
+        if toggle.clicked() {
+            panel.by_hand = !panel.by_hand;
+        }
+    }
+    if manual {
+        ui.horizontal(|ui| {
+            let hint = match known_sides {
+                Some(s) => format!("4, or d{s} 4"),
+                None => "d6 4 · 2d6 3 5".to_owned(),
+            };
+            let field = ui
+                .add(
+                    TextEdit::singleline(&mut panel.entry)
+                        .hint_text(hint)
+                        .desired_width((ui.available_width() - 100.0).max(80.0))
+                        .font(egui::FontId::proportional(20.0)),
+                )
+                .accessible_name("Typed dice");
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+            let button = ui
+                .add(Button::new(RichText::new("Enter").size(19.0)).min_size(Vec2::new(88.0, 44.0)))
+                .accessible_name("Enter typed dice");
+            if entered || button.clicked() {
+                match parse_entry(&panel.entry, known_sides) {
+                    Ok(rolls) => {
+                        panel.error = None;
+                        tap = Some(DiceTap::Rolls(rolls.iter().map(core_roll).collect()));
+                    }
+                    Err(e) => panel.error = Some(e.to_string()),
+                }
+            }
+        });
+        let row = Vec2::new(ui.available_width(), 44.0);
+        let centred = egui::Layout::left_to_right(egui::Align::Center);
+        ui.allocate_ui_with_layout(row, centred, |ui| {
+            ui.label(RichText::new("Virtual").size(16.0).weak());
+            for (count, sides, text, name) in VIRTUAL {
+                let button = ui
+                    .add(
+                        Button::new(RichText::new(text).size(19.0)).min_size(Vec2::new(64.0, 44.0)),
+                    )
+                    .accessible_name(name);
+                if button.clicked() {
+                    match dice.roll_virtual(count, sides) {
+                        Ok(rolls) => {
+                            panel.error = None;
+                            tap = Some(DiceTap::Rolls(rolls));
+                        }
+                        Err(e) => panel.error = Some(e.to_string()),
+                    }
+                }
+            }
+        });
+    }
+    if let Some(e) = &panel.error {
+        ui.add(egui::Label::new(RichText::new(e).size(16.0).color(WARN)).wrap());
+    }
+    tap
+}
+
+/// The tower link in one line at the bottom of the start screen (only when `--tower` was given),
+/// so a missing tower is seen before a match starts.
+pub(crate) fn tower_status_bar(ui: &mut Ui, dice: &DiceService) {
+    if !dice.tower_requested() {
+        return;
+    }
+    let status = dice.status();
+    let colour = tone_colour(ui, status.tone);
+    egui::Panel::bottom("tower-status").show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Dice tower:").size(16.0).weak());
+            ui.label(RichText::new(&status.headline).size(17.0).color(colour));
+            if let Some(first) = status.details.first() {
+                ui.label(RichText::new(first).size(14.0).weak());
+            }
+        });
+    });
+}
+
+fn tone_colour(ui: &Ui, tone: TowerTone) -> Color32 {
+    match tone {
+        TowerTone::Off => ui.visuals().weak_text_color(),
+        TowerTone::Busy => ACTIVE,
+        TowerTone::Good => GOOD,
+        TowerTone::Problem => WARN,
+    }
+}

@@ -1,0 +1,183 @@
+//! The dice tower reaches the match log: the in-process simulated tower
+//! (`firmware_bridge::sim`) on a real pseudo-terminal, the app's [`DiceService`] connected to
+//! it by path, and a stored [`Session`]. Each roll the tower reports is logged once, as a tower
+//! roll with the tower's device id and sequence number, even when the tower repeats a frame.
+
+// Test helpers outside #[test] functions may fail loudly: a failure is the test's answer.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use cards::catalogue::Catalogue;
+use cards::core::{DieSource, Roll};
+use cards::games::jaken::demo_header;
+use firmware_bridge::message::DeviceId;
+use firmware_bridge::sim::{Command, Injection, Sim, SimConfig};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tableside::dice::{DiceService, TowerChoice, TowerTone, roll_input};
+use tableside::session::Session;
+use tableside::store::Store;
+
+const DEVICE: u64 = 0x7AB1_E51D_E000_0042;
+
+fn session(dir: &std::path::Path) -> Session {
+    let store = Store::open(&dir.join("tableside.sqlite3")).unwrap();
+    let cat = Catalogue::jaken_demo().unwrap();
+    let header = demo_header(&cat, ["Aki", "Ben"], ["lantern", "gale"]).unwrap();
+    Session::start(store, header).unwrap()
+}
+
+/// What the window does once per frame: take what arrived, log each roll.
+fn pump(dice: &mut DiceService, session: &mut Session) -> usize {
+    let polled = dice.poll();
+    for roll in &polled.rolls {
+        session.submit(&roll_input(roll)).unwrap();
+    }
+    polled.rolls.len()
+}
+
+/// Pumps until `done` or 10 s.
+fn pump_until(
+    dice: &mut DiceService,
+    session: &mut Session,
+    done: impl Fn(&DiceService, &Session) -> bool,
+) -> bool {
+    let end = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < end {
+        pump(dice, session);
+        if done(dice, session) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    false
+}
+
+/// The rolls in the stored log (not the in-memory match: what survives a restart).
+fn stored_rolls(session: &Session) -> Vec<Roll> {
+    session
+        .store()
+        .entries(session.id())
+        .unwrap()
+        .iter()
+        .filter_map(|e| {
+            let v: serde_json::Value = serde_json::from_str(&e.input_json).unwrap();
+            (v["input"] == "roll").then(|| serde_json::from_value(v["roll"].clone()).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn a_tower_roll_reaches_the_log_once_with_its_device_and_seq() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut session = session(dir.path());
+    let sim = Sim::spawn(SimConfig {
+        device: DeviceId(DEVICE),
+        dice: vec![6, 20],
+        // No heartbeats: the frame after the injection is the roll itself.
+        heartbeat: None,
+        seed: Some(5),
+        ..SimConfig::default()
+    })
+    .unwrap();
+
+    // The link thread wakes the "window" whenever it sends.
+    let wakes = Arc::new(AtomicU64::new(0));
+    let counter = wakes.clone();
+    let mut dice = DiceService::start(
+        Some(TowerChoice::Path(sim.path().to_owned())),
+        Some(Arc::new(move || {
+            counter.fetch_add(1, Ordering::Relaxed);
+        })),
+    );
+    assert!(
+        pump_until(&mut dice, &mut session, |d, _| d.tower_connected()),
+        "the service connects to the simulated tower: {:?}",
+        dice.status()
+    );
+    let status = dice.status();
+    assert_eq!(status.tone, TowerTone::Good);
+    assert_eq!(status.headline, "Connected to tower 7ab1e51de0000042");
+    assert!(wakes.load(Ordering::Relaxed) > 0, "the link woke the UI");
+
+    // The tower repeats the first roll's frame: still one roll.
+    sim.send(Command::Inject(Injection::Duplicate)).unwrap();
+    sim.roll(6, 4).unwrap();
+    sim.roll(20, 17).unwrap();
+    sim.sync().unwrap();
+    assert!(
+        pump_until(&mut dice, &mut session, |_, s| stored_rolls(s).len() >= 2),
+        "both rolls reach the log"
+    );
+    // Nothing more may arrive.
+    let extra_wait = Instant::now() + Duration::from_millis(600);
+    while Instant::now() < extra_wait {
+        assert_eq!(
+            pump(&mut dice, &mut session),
+            0,
+            "no phantom or repeated roll"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let seqs: Vec<u64> = stored_rolls(&session)
+        .iter()
+        .map(|r| match &r.source {
+            DieSource::Tower { seq, .. } => *seq,
+            other => panic!("not a tower roll: {other:?}"),
+        })
+        .collect();
+    assert_eq!(seqs.len(), 2);
+    let first = seqs[0];
+    assert_eq!(
+        stored_rolls(&session),
+        [
+            Roll {
+                sides: 6,
+                value: 4,
+                source: DieSource::Tower {
+                    device: "7ab1e51de0000042".into(),
+                    seq: first
+                },
+                seat: None,
+            },
+            Roll {
+                sides: 20,
+                value: 17,
+                source: DieSource::Tower {
+                    device: "7ab1e51de0000042".into(),
+                    seq: first + 1
+                },
+                seat: None,
+            },
+        ]
+    );
+    assert_eq!(sim.status().last_seq, u32::try_from(first + 1).unwrap());
+    assert!(
+        dice.health().duplicates >= 1,
+        "the repeated frame was seen and dropped"
+    );
+    assert_eq!(dice.rolls_received(), 2);
+
+    // The log line says where the die came from (Jaken asks for no dice: a free roll).
+    let log = session.game().log();
+    let lines: Vec<&str> = log.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(
+        lines,
+        [
+            format!("free roll: d6 = 4 (tower 7ab1e51de0000042 #{first})"),
+            format!(
+                "free roll: d20 = 17 (tower 7ab1e51de0000042 #{})",
+                first + 1
+            ),
+        ]
+    );
+    let status = dice.status();
+    assert!(
+        status
+            .details
+            .iter()
+            .any(|d| d.contains("2 roll(s) received")),
+        "{status:?}"
+    );
+    sim.shutdown();
+}

@@ -1,0 +1,233 @@
+//! The dice panel of the table screen, driven headless with `egui_kittest`: typed dice and
+//! virtual dice are logged with their source, bad typed text says why, and a tower that is not
+//! there (`--tower /nonexistent`) is said plainly without stopping the window.
+//!
+//! Like `ui_jaken.rs`, the harness uses only the embedded Japanese font and fails on any
+//! character it cannot draw.
+
+// Test helpers outside #[test] functions may fail loudly: a failure is the test's answer.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use cards::core::DieSource;
+use clap::Parser;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use hardware::dice::VirtualDice;
+use std::path::Path;
+use std::time::{Duration, Instant};
+use tableside::cli::Cli;
+use tableside::dice::TowerChoice;
+use tableside::ui::{FontChoice, TablesideApp, UiOptions, prepare_context};
+
+type H = Harness<'static, TablesideApp>;
+
+fn open(db: &Path, tower: Option<TowerChoice>) -> H {
+    let app = TablesideApp::new(UiOptions {
+        db_path: db.to_path_buf(),
+        kiosk: false,
+        tower,
+    });
+    Harness::builder()
+        .with_size([1400.0, 1000.0])
+        .with_context_setup(|ctx| {
+            prepare_context(ctx, FontChoice::EmbeddedOnly);
+        })
+        .build_ui_state(|ui, app: &mut TablesideApp| app.show(ui), app)
+}
+
+/// Runs frames until the window is idle. The tower link's thread wakes the window on its own
+/// (every retry of a missing tower), so the frame budget may run out: that is not a failure.
+fn settle(h: &mut H) {
+    let _ = h.run_ok();
+}
+
+#[track_caller]
+fn click(h: &mut H, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    settle(h);
+    h.get_by_label(label).click();
+    settle(h);
+}
+
+#[track_caller]
+fn type_into(h: &mut H, label: &str, text: &str) {
+    click(h, label);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    settle(h);
+    h.get_by_label(label).type_text(text);
+    settle(h);
+}
+
+#[track_caller]
+fn sees_part(h: &H, part: &str) -> bool {
+    h.query_all_by_label_contains(part).next().is_some()
+}
+
+fn start_match(h: &mut H) {
+    type_into(h, "Player 1 name", "Aki");
+    type_into(h, "Player 2 name", "Ben");
+    click(h, "Player 1 deck: lantern");
+    click(h, "Player 2 deck: gale");
+    click(h, "Start");
+    assert!(h.state().session().is_some(), "the table screen is shown");
+}
+
+/// The logged rolls of the match: (sides, value, source).
+fn logged_rolls(h: &H) -> Vec<(u8, u8, DieSource)> {
+    let session = h.state().session().unwrap();
+    let entries = session.store().entries(session.id()).unwrap();
+    entries
+        .iter()
+        .filter_map(|e| {
+            let v: serde_json::Value = serde_json::from_str(&e.input_json).unwrap();
+            (v["input"] == "roll").then(|| {
+                let roll: cards::core::Roll = serde_json::from_value(v["roll"].clone()).unwrap();
+                (roll.sides, roll.value, roll.source)
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn typed_and_virtual_dice_are_logged_with_their_source() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&dir.path().join("tableside.sqlite3"), None);
+    settle(&mut h);
+    start_match(&mut h);
+    assert!(sees_part(&h, "No dice tower"));
+
+    // A typed d6, entered with the button.
+    type_into(&mut h, "Typed dice", "d6 4");
+    click(&mut h, "Enter typed dice");
+    assert!(
+        sees_part(&h, "free roll: d6 = 4 (typed)"),
+        "the log shows the typed die and its source"
+    );
+    assert!(
+        h.get_by_label("Typed dice")
+            .accesskit_node()
+            .value()
+            .unwrap_or_default()
+            .is_empty(),
+        "the field is cleared once the dice are in"
+    );
+
+    // Two typed dice at once, entered with the Enter key.
+    type_into(&mut h, "Typed dice", "2d6 3 5");
+    h.key_press(Key::Enter);
+    settle(&mut h);
+    assert!(sees_part(&h, "free roll: d6 = 3 (typed)"));
+    assert!(sees_part(&h, "free roll: d6 = 5 (typed)"));
+
+    // A virtual d20 from seeded dice, so the value is known.
+    h.state_mut().dice_mut().unwrap().seed_virtual(11);
+    let expected = VirtualDice::seeded(11).roll(20).unwrap().value;
+    click(&mut h, "Roll a virtual d20");
+    assert!(
+        sees_part(&h, &format!("free roll: d20 = {expected} (virtual)")),
+        "the log shows the virtual die and its source"
+    );
+    // And 2d6: two more virtual dice.
+    click(&mut h, "Roll virtual 2d6");
+
+    let rolls = logged_rolls(&h);
+    assert_eq!(
+        rolls[..4],
+        [
+            (6, 4, DieSource::Typed),
+            (6, 3, DieSource::Typed),
+            (6, 5, DieSource::Typed),
+            (20, expected, DieSource::Virtual),
+        ]
+    );
+    assert_eq!(rolls.len(), 6);
+    assert!(
+        rolls[4..]
+            .iter()
+            .all(|(s, v, src)| *s == 6 && (1..=6).contains(v) && *src == DieSource::Virtual)
+    );
+}
+
+#[test]
+fn bad_typed_text_says_why_and_logs_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&dir.path().join("tableside.sqlite3"), None);
+    settle(&mut h);
+    start_match(&mut h);
+
+    for (text, reason) in [
+        ("d6 7", "7 is not on a d6 (its faces are 1 to 6)"),
+        (
+            "x",
+            "`x` is neither a die (like `d6` or `2d6`) nor a number",
+        ),
+        ("4", "which die? write it before the values, e.g. `d6 4`"),
+        ("2d6 3", "`2d6` needs 2 value(s), 1 typed"),
+    ] {
+        type_into(&mut h, "Typed dice", text);
+        click(&mut h, "Enter typed dice");
+        assert!(sees_part(&h, reason), "`{text}` is refused with: {reason}");
+        assert_eq!(
+            h.get_by_label("Typed dice")
+                .accesskit_node()
+                .value()
+                .as_deref(),
+            Some(text),
+            "the text stays for correcting"
+        );
+    }
+    assert!(logged_rolls(&h).is_empty(), "no bad entry reached the log");
+
+    // Corrected, it goes in and the reason goes away.
+    type_into(&mut h, "Typed dice", "d6 6");
+    click(&mut h, "Enter typed dice");
+    assert!(sees_part(&h, "free roll: d6 = 6 (typed)"));
+    assert!(!sees_part(&h, "value(s)"));
+    assert_eq!(logged_rolls(&h), [(6, 6, DieSource::Typed)]);
+}
+
+/// Runs frames until `text` shows (the link works on its own thread).
+fn wait_to_see(h: &mut H, text: &str) -> bool {
+    let end = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < end {
+        settle(h);
+        if sees_part(h, text) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+#[test]
+fn a_missing_tower_is_said_plainly_and_hand_entry_stays() {
+    // The window's own option, parsed as the binary parses it.
+    let cli = Cli::try_parse_from(["tableside", "--tower", "/nonexistent"]).unwrap();
+    assert_eq!(cli.tower, Some(TowerChoice::Path("/nonexistent".into())));
+    let auto = Cli::try_parse_from(["tableside", "--tower", "auto"]).unwrap();
+    assert_eq!(auto.tower, Some(TowerChoice::Auto));
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(&dir.path().join("tableside.sqlite3"), cli.tower);
+    settle(&mut h);
+    // Already on the start screen.
+    assert!(
+        wait_to_see(&mut h, "Tower not found"),
+        "the start screen says the tower is not found"
+    );
+    assert!(sees_part(&h, "cannot open /nonexistent"));
+
+    start_match(&mut h);
+    assert!(wait_to_see(&mut h, "Tower not found"));
+    assert!(!h.state().dice().unwrap().tower_connected());
+    // Without a tower, the dice are typed or virtual.
+    type_into(&mut h, "Typed dice", "d6 2");
+    click(&mut h, "Enter typed dice");
+    assert!(sees_part(&h, "free roll: d6 = 2 (typed)"));
+    click(&mut h, "Roll a virtual d6");
+    assert!(sees_part(&h, "(virtual)"));
+    // The link keeps trying without disturbing the window.
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(wait_to_see(&mut h, "Tower not found"));
+}
