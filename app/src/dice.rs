@@ -111,6 +111,7 @@ pub fn core_roll(roll: &DiceRoll) -> Roll {
         value: roll.value,
         source,
         seat: None,
+        throw: None,
     }
 }
 

@@ -139,6 +139,7 @@ fn a_tower_roll_reaches_the_log_once_with_its_device_and_seq() {
                     seq: first
                 },
                 seat: None,
+                throw: None,
             },
             Roll {
                 sides: 20,
@@ -148,6 +149,7 @@ fn a_tower_roll_reaches_the_log_once_with_its_device_and_seq() {
                     seq: first + 1
                 },
                 seat: None,
+                throw: None,
             },
         ]
     );

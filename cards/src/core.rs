@@ -162,6 +162,11 @@ pub struct Roll {
     /// The seat that rolled, when the source knows it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<Seat>,
+    /// Dice thrown together (a typed `2d6 3 5`, a virtual 2d6) share a throw id, unique for
+    /// their source within a match. A throw answers at most one prompt: its other dice are
+    /// logged as free rolls, never as the next request's answer. `None`: a throw of its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub throw: Option<u64>,
 }
 
 /// What the table owes the app now.

@@ -305,6 +305,27 @@ impl<G: Game> Match<G> {
         &self.entries
     }
 
+    /// True when an earlier die of the same throw (the run of rolls just before, in effect)
+    /// answered a prompt.
+    fn throw_answered(&self, roll: &Roll) -> bool {
+        let Some(throw) = roll.throw else {
+            return false;
+        };
+        let same_source =
+            |r: &Roll| std::mem::discriminant(&r.source) == std::mem::discriminant(&roll.source);
+        self.effective
+            .iter()
+            .rev()
+            .filter_map(|&i| self.entries.get(i))
+            .map_while(|e| match &e.input {
+                Input::Roll { roll: r } if r.throw == Some(throw) && same_source(r) => {
+                    Some(&e.effect)
+                }
+                _ => None,
+            })
+            .any(|effect| matches!(effect, EntryEffect::Fulfilled(_)))
+    }
+
     /// The log sentence of entry `index` ("" for an index past the end).
     pub fn entry_text(&self, index: usize) -> String {
         let Some(e) = self.entries.get(index) else {
@@ -429,7 +450,11 @@ impl<G: Game> Match<G> {
                     ))
                     .into());
                 }
-                let open = G::die_prompts(&self.state);
+                let open = if self.throw_answered(roll) {
+                    Vec::new() // this throw already answered a prompt: no spill into the next
+                } else {
+                    G::die_prompts(&self.state)
+                };
                 let prompt = open.iter().find(|p| {
                     matches!(p.kind, PromptKind::Die { sides } if sides == roll.sides)
                         && match (p.player, roll.seat) {
@@ -752,4 +777,244 @@ pub fn replay_json<'a>(
             })?;
     }
     Ok(m)
+}
+
+#[cfg(test)]
+mod dice_tests {
+    //! The match layer's dice routing, with a test game that only asks for d6s.
+    use super::*;
+    use crate::catalogue::SetInfo;
+    use crate::core::{DieSource, PhaseView, Prompt};
+    use crate::game::PlayerConfig;
+
+    /// A stand-in game: each `Ask` opens a d6 prompt; a die answering it is recorded. (It borrows
+    /// the Space Junk id only because the match layer needs one; it is not Space Junk.)
+    struct Asker;
+
+    #[derive(Clone, Debug, Default, PartialEq, Serialize)]
+    struct St {
+        open: Vec<String>,
+        got: Vec<(String, u8)>,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    struct Ask(String);
+
+    #[derive(Clone, Debug, PartialEq)]
+    enum Ev {
+        Asked(String),
+        Got(String, u8),
+    }
+
+    impl Game for Asker {
+        const ID: GameId = GameId::SpaceJunk;
+        type State = St;
+        type Move = Ask;
+        type Event = Ev;
+        type Rules = ();
+
+        fn setup(_: &[PlayerConfig], _: &(), _: &Catalogue) -> Result<St, SetupError> {
+            Ok(St::default())
+        }
+        fn decide(_: &St, mv: &Ask) -> Result<crate::core::Decision<Ev>, Impossible> {
+            Ok(crate::core::Decision::legal(vec![Ev::Asked(mv.0.clone())]))
+        }
+        fn apply(state: &mut St, event: &Ev) {
+            match event {
+                Ev::Asked(id) => state.open.push(id.clone()),
+                Ev::Got(id, v) => {
+                    state.open.retain(|o| o != id);
+                    state.got.push((id.clone(), *v));
+                }
+            }
+        }
+        fn context(state: &St) -> MatchCtx {
+            MatchCtx {
+                players: vec!["A".into(), "B".into()],
+                turn: 1,
+                phase: PhaseView {
+                    phases: vec!["play".into()],
+                    current: 0,
+                    step: String::new(),
+                    next: String::new(),
+                },
+                active: None,
+                leader: None,
+                prompts: state
+                    .open
+                    .iter()
+                    .map(|id| Prompt {
+                        id: id.clone(),
+                        player: None,
+                        kind: PromptKind::Die { sides: 6 },
+                        text: format!("roll 1d6 for {id}"),
+                    })
+                    .collect(),
+            }
+        }
+        fn outcome(_: &St) -> Option<Outcome> {
+            None
+        }
+        fn trackers(_: &St) -> Vec<Tracker> {
+            Vec::new()
+        }
+        fn adjust(_: &St, _: &TrackerId, _: i32) -> Result<Vec<Ev>, Impossible> {
+            Err(Impossible::new("nothing to adjust"))
+        }
+        fn fulfil(_: &St, prompt: &Prompt, roll: &Roll) -> Result<Vec<Ev>, Impossible> {
+            Ok(vec![Ev::Got(prompt.id.clone(), roll.value)])
+        }
+        fn candidate_moves(_: &St) -> Vec<Ask> {
+            Vec::new()
+        }
+        fn describe(_: &St, mv: &Ask) -> String {
+            format!("ask {}", mv.0)
+        }
+    }
+
+    fn new_match() -> Match<Asker> {
+        let cat = empty_catalogue();
+        let header = MatchHeader {
+            game: GameId::SpaceJunk,
+            catalogue: "none".into(),
+            players: Vec::new(),
+            rules: serde_json::Value::Null,
+        };
+        Match::new(header, &cat).unwrap()
+    }
+
+    fn put(m: &mut Match<Asker>, input: Input<Ask>) -> EntryEffect {
+        let p = m.prepare(&input).unwrap();
+        let effect = p.effect().clone();
+        assert!(m.commit(p));
+        effect
+    }
+
+    fn die(value: u8, source: DieSource, throw: Option<u64>) -> Input<Ask> {
+        Input::Roll {
+            roll: Roll {
+                sides: 6,
+                value,
+                source,
+                seat: None,
+                throw,
+            },
+        }
+    }
+
+    #[test]
+    fn a_throw_answers_one_prompt_and_its_other_dice_are_free_rolls() {
+        // Given two open requests for 1d6,
+        let mut m = new_match();
+        put(
+            &mut m,
+            Input::Move {
+                mv: Ask("hp-a".into()),
+                override_reason: None,
+            },
+        );
+        put(
+            &mut m,
+            Input::Move {
+                mv: Ask("hp-b".into()),
+                override_reason: None,
+            },
+        );
+        // when one throw brings two dice,
+        let first = put(&mut m, die(4, DieSource::Typed, Some(7)));
+        let second = put(&mut m, die(2, DieSource::Typed, Some(7)));
+        // then the first answers the oldest request and the second is a free roll,
+        assert_eq!(first, EntryEffect::Fulfilled("hp-a".into()));
+        assert_eq!(second, EntryEffect::FreeRoll);
+        assert_eq!(m.state().open, vec!["hp-b".to_owned()]);
+        // and the next throw answers the next request.
+        assert_eq!(
+            put(&mut m, die(5, DieSource::Virtual, Some(8))),
+            EntryEffect::Fulfilled("hp-b".into())
+        );
+        assert_eq!(
+            m.state().got,
+            vec![("hp-a".to_owned(), 4), ("hp-b".to_owned(), 5)]
+        );
+        // Replaying the log gives the same routing.
+        let inputs: Vec<Input<Ask>> = m.entries().iter().map(|e| e.input.clone()).collect();
+        let replayed =
+            Match::<Asker>::replay(m.header().clone(), &empty_catalogue(), inputs).unwrap();
+        assert_eq!(replayed.state(), m.state());
+    }
+
+    fn empty_catalogue() -> Catalogue {
+        Catalogue {
+            game: GameId::SpaceJunk,
+            set: SetInfo {
+                id: "none".into(),
+                name_en: String::new(),
+                name_ja: String::new(),
+                demo: true,
+                note: String::new(),
+            },
+            cards: Vec::new(),
+            decks: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn dice_without_a_throw_each_answer_the_next_request() {
+        let mut m = new_match();
+        put(
+            &mut m,
+            Input::Move {
+                mv: Ask("a".into()),
+                override_reason: None,
+            },
+        );
+        put(
+            &mut m,
+            Input::Move {
+                mv: Ask("b".into()),
+                override_reason: None,
+            },
+        );
+        assert_eq!(
+            put(&mut m, die(1, DieSource::Script, None)),
+            EntryEffect::Fulfilled("a".into())
+        );
+        assert_eq!(
+            put(&mut m, die(2, DieSource::Script, None)),
+            EntryEffect::Fulfilled("b".into())
+        );
+        // With nothing asked, a die is a free roll, logged with its source.
+        assert_eq!(
+            put(&mut m, die(3, DieSource::Virtual, None)),
+            EntryEffect::FreeRoll
+        );
+        assert_eq!(m.entry_text(4), "free roll: d6 = 3 (virtual)");
+    }
+
+    #[test]
+    fn undoing_the_answering_die_lets_the_throw_answer_again() {
+        let mut m = new_match();
+        put(
+            &mut m,
+            Input::Move {
+                mv: Ask("a".into()),
+                override_reason: None,
+            },
+        );
+        put(&mut m, die(6, DieSource::Typed, Some(1)));
+        // A mis-typed die is taken back while the prompt would be open again …
+        put(
+            &mut m,
+            Input::Undo {
+                reason: Some("typed 6, it was a 5".into()),
+            },
+        );
+        assert_eq!(m.state().open, vec!["a".to_owned()]);
+        // … and the corrected die answers it.
+        assert_eq!(
+            put(&mut m, die(5, DieSource::Typed, Some(2))),
+            EntryEffect::Fulfilled("a".into())
+        );
+        assert_eq!(m.state().got, vec![("a".to_owned(), 5)]);
+    }
 }

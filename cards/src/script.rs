@@ -356,10 +356,17 @@ impl Script {
                     value,
                     source: DieSource::Script,
                     seat: None,
+                    throw: None,
                 };
                 for word in &rest[2..] {
                     match split_kv(word) {
                         Some(("player", p)) => roll.seat = Some(Self::seat(p, players, n)?),
+                        Some(("throw", t)) => {
+                            roll.throw =
+                                Some(t.parse().map_err(|_| {
+                                    syntax(n, format!("throw=`{t}` is not a number"))
+                                })?)
+                        }
                         Some(("source", "typed")) => roll.source = DieSource::Typed,
                         Some(("source", "virtual")) => roll.source = DieSource::Virtual,
                         Some(("source", "script")) => roll.source = DieSource::Script,

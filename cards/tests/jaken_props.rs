@@ -88,6 +88,7 @@ fn pick(m: &Match<Jaken>, r: u32) -> Input<Move> {
                 value: (arg % 6) as u8 + 1,
                 source: DieSource::Virtual,
                 seat: None,
+                throw: None,
             },
         },
     }

@@ -773,6 +773,7 @@ fn a_die_in_jaken_is_a_free_roll() {
             value: 4,
             source: cards::core::DieSource::Typed,
             seat: None,
+            throw: None,
         },
     })
     .unwrap();
@@ -787,6 +788,7 @@ fn a_die_in_jaken_is_a_free_roll() {
             value: 7,
             source: cards::core::DieSource::Typed,
             seat: None,
+            throw: None,
         },
     });
     assert!(matches!(r, Err(Rejection::Impossible(_))));

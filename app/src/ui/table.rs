@@ -349,8 +349,14 @@ impl TableScreen {
 
     /// Logs typed or virtual dice in order; stops at the first one not taken and says why in
     /// the dice panel. The typed text is cleared once all of it went in.
-    fn log_dice(&mut self, rolls: Vec<Roll>) {
+    fn log_dice(&mut self, mut rolls: Vec<Roll>) {
         let typed = rolls.iter().any(|r| r.source == DieSource::Typed);
+        // One entry or one tap is one throw: it answers at most one prompt. Its id is the log
+        // position of its first die, unique within the match.
+        let throw = Some(self.session.game().len() as u64);
+        for roll in &mut rolls {
+            roll.throw = throw;
+        }
         for roll in &rolls {
             debug_assert!(!from_tower(roll));
             if let Err(e) = self.session.submit(&roll_input(roll)) {
