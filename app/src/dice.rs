@@ -97,21 +97,30 @@ pub fn tower_device_text(device: &TowerRef) -> String {
 }
 
 /// The rules core's [`Roll`] for a die from any source. No source knows the seat yet.
+///
+/// A tower roll keeps the tower's throw id (the sequence number of its throw's first die), so
+/// the dice of one tower throw share [`Roll::throw`] and answer at most one prompt. Typed and
+/// virtual dice get `None` here: the UI gives each entry or tap its throw id.
 pub fn core_roll(roll: &DiceRoll) -> Roll {
-    let source = match &roll.source {
-        RollSource::Tower { device, seq, .. } => DieSource::Tower {
-            device: tower_device_text(device),
-            seq: u64::from(*seq),
-        },
-        RollSource::Typed => DieSource::Typed,
-        RollSource::Virtual => DieSource::Virtual,
+    let (source, throw) = match &roll.source {
+        RollSource::Tower {
+            device, seq, throw, ..
+        } => (
+            DieSource::Tower {
+                device: tower_device_text(device),
+                seq: u64::from(*seq),
+            },
+            Some(u64::from(*throw)),
+        ),
+        RollSource::Typed => (DieSource::Typed, None),
+        RollSource::Virtual => (DieSource::Virtual, None),
     };
     Roll {
         sides: roll.sides,
         value: roll.value,
         source,
         seat: None,
-        throw: None,
+        throw,
     }
 }
 
@@ -413,10 +422,12 @@ mod tests {
                     boot: BootId(7),
                 },
                 seq: 12,
+                throw: 11,
                 die: 1,
             },
         };
         let roll = core_roll(&tower);
+        assert_eq!(roll.throw, Some(11), "a tower die keeps its throw");
         assert_eq!(
             roll.source,
             DieSource::Tower {
@@ -428,7 +439,8 @@ mod tests {
         assert_eq!(
             roll_input(&roll),
             serde_json::json!({"input": "roll", "roll": {"sides": 6, "value": 4,
-                "source": {"kind": "tower", "device": "7ab1e51de0000001", "seq": 12}}})
+                "source": {"kind": "tower", "device": "7ab1e51de0000001", "seq": 12},
+                "throw": 11}})
         );
         let typed = DiceRoll {
             sides: 20,
@@ -436,14 +448,26 @@ mod tests {
             source: RollSource::Typed,
         };
         assert_eq!(core_roll(&typed).source, DieSource::Typed);
+        assert_eq!(
+            core_roll(&typed).throw,
+            None,
+            "the UI gives typed dice a throw"
+        );
+        let virtual_die = DiceRoll {
+            source: RollSource::Virtual,
+            ..typed
+        };
+        assert_eq!(core_roll(&virtual_die).throw, None);
         let text = DiceRoll {
             source: RollSource::Tower {
                 device: TowerRef::Text,
                 seq: 3,
+                throw: 3,
                 die: 0,
             },
             ..typed
         };
+        assert_eq!(core_roll(&text).throw, Some(3));
         assert_eq!(
             core_roll(&text).source,
             DieSource::Tower {

@@ -1,7 +1,8 @@
 //! The dice tower reaches the match log: the in-process simulated tower
 //! (`firmware_bridge::sim`) on a real pseudo-terminal, the app's [`DiceService`] connected to
 //! it by path, and a stored [`Session`]. Each roll the tower reports is logged once, as a tower
-//! roll with the tower's device id and sequence number, even when the tower repeats a frame.
+//! roll with the tower's device id and sequence number, even when the tower repeats a frame;
+//! the dice of one tower throw are logged with one shared throw id.
 
 // Test helpers outside #[test] functions may fail loudly: a failure is the test's answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -73,7 +74,7 @@ fn a_tower_roll_reaches_the_log_once_with_its_device_and_seq() {
     let mut session = session(dir.path());
     let sim = Sim::spawn(SimConfig {
         device: DeviceId(DEVICE),
-        dice: vec![6, 20],
+        dice: vec![6, 6, 20],
         // No heartbeats: the frame after the injection is the roll itself.
         heartbeat: None,
         seed: Some(5),
@@ -139,7 +140,8 @@ fn a_tower_roll_reaches_the_log_once_with_its_device_and_seq() {
                     seq: first
                 },
                 seat: None,
-                throw: None,
+                // Each die thrown alone: its throw is its own sequence number.
+                throw: Some(first),
             },
             Roll {
                 sides: 20,
@@ -149,7 +151,7 @@ fn a_tower_roll_reaches_the_log_once_with_its_device_and_seq() {
                     seq: first + 1
                 },
                 seat: None,
-                throw: None,
+                throw: Some(first + 1),
             },
         ]
     );
@@ -181,5 +183,43 @@ fn a_tower_roll_reaches_the_log_once_with_its_device_and_seq() {
             .any(|d| d.contains("2 roll(s) received")),
         "{status:?}"
     );
+
+    // One throw of two d6: two rolls with their own sequence numbers and one throw id (the
+    // first die's sequence number), in the stored input JSON itself.
+    sim.throw(&[(6, 3), (6, 5)]).unwrap();
+    sim.sync().unwrap();
+    assert!(
+        pump_until(&mut dice, &mut session, |_, s| stored_rolls(s).len() >= 4),
+        "both dice of the throw reach the log"
+    );
+    let stored: Vec<serde_json::Value> = session
+        .store()
+        .entries(session.id())
+        .unwrap()
+        .iter()
+        .map(|e| serde_json::from_str(&e.input_json).unwrap())
+        .filter(|v: &serde_json::Value| v["input"] == "roll")
+        .collect();
+    assert_eq!(stored.len(), 4);
+    let throw = first + 2;
+    for (i, (seq, value)) in [(throw, 3), (throw + 1, 5)].into_iter().enumerate() {
+        let roll = &stored[2 + i]["roll"];
+        assert_eq!(
+            *roll,
+            serde_json::json!({
+                "sides": 6,
+                "value": value,
+                "source": {"kind": "tower", "device": "7ab1e51de0000042", "seq": seq},
+                "throw": throw,
+            }),
+            "die {i} of the throw"
+        );
+    }
+    assert_eq!(stored[2]["roll"]["throw"], stored[3]["roll"]["throw"]);
+    assert_ne!(
+        stored[2]["roll"]["source"]["seq"],
+        stored[3]["roll"]["source"]["seq"]
+    );
+    assert_eq!(dice.rolls_received(), 4);
     sim.shutdown();
 }

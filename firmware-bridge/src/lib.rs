@@ -22,7 +22,7 @@
 //!
 //! // The tower encodes a roll...
 //! let roll = DeviceMessage::RollResult(RollResult {
-//!     boot: BootId(0x1234_5678), seq: 1, die: 0, sides: 6, value: 4,
+//!     boot: BootId(0x1234_5678), seq: 1, throw: 1, die: 0, sides: 6, value: 4,
 //! });
 //! let wire = encode(&roll).unwrap();
 //!

@@ -185,6 +185,10 @@ pub enum InvalidField {
     /// A roll's sequence number of 0 (sequence numbers start at 1).
     #[error("roll sequence number 0 is reserved (they start at 1)")]
     ZeroSeq,
+    /// A roll's throw id of 0, or newer than the roll itself (a throw is named by the
+    /// sequence number of its first die, so `1 <= throw <= seq`).
+    #[error("roll throw id must be 1..=seq (the seq of the throw's first die)")]
+    Throw,
     /// A die with fewer than two sides.
     #[error("a die needs at least {MIN_SIDES} sides")]
     DieSides,
@@ -230,13 +234,18 @@ pub struct RollStarted {
 }
 
 /// Tower → host: one die has settled. Each die of a throw is its own roll with its own
-/// sequence number. Held by the tower until acknowledged, and sent again on request.
+/// sequence number; the dice of one throw have consecutive sequence numbers and share
+/// [`RollResult::throw`]. Held by the tower until acknowledged, and sent again on request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RollResult {
     /// This power-up's boot nonce.
     pub boot: BootId,
     /// 1, 2, 3, … per boot, one per die result, never reused within a boot.
     pub seq: u32,
+    /// The throw this die belongs to: the `seq` of the first die of its throw, so a die
+    /// thrown alone has `throw == seq`, and a throw of three dice with seqs 7, 8, 9 has
+    /// `throw == 7` on all three. Always `1..=seq`.
+    pub throw: u32,
     /// The index of the die in the tower's [`Hello::dice`] (0 if the tower has one kind).
     pub die: u8,
     /// The die's number of sides.
@@ -373,7 +382,8 @@ fn check_boot(boot: BootId) -> Result<(), InvalidField> {
 }
 
 impl RollResult {
-    /// Checks the field rules: non-zero boot and seq, `sides >= 2`, `1 <= value <= sides`.
+    /// Checks the field rules: non-zero boot and seq, `1 <= throw <= seq`, `sides >= 2`,
+    /// `1 <= value <= sides`.
     ///
     /// # Errors
     /// The first rule broken.
@@ -381,6 +391,9 @@ impl RollResult {
         check_boot(self.boot)?;
         if self.seq == 0 {
             return Err(InvalidField::ZeroSeq);
+        }
+        if self.throw == 0 || self.throw > self.seq {
+            return Err(InvalidField::Throw);
         }
         if self.sides < MIN_SIDES {
             return Err(InvalidField::DieSides);
@@ -468,6 +481,7 @@ mod tests {
         let ok = RollResult {
             boot: BootId(1),
             seq: 1,
+            throw: 1,
             die: 0,
             sides: 6,
             value: 6,
@@ -493,6 +507,23 @@ mod tests {
         assert_eq!(
             RollResult { seq: 0, ..ok }.validate(),
             Err(InvalidField::ZeroSeq)
+        );
+        assert_eq!(
+            RollResult { throw: 0, ..ok }.validate(),
+            Err(InvalidField::Throw)
+        );
+        assert_eq!(
+            RollResult { throw: 2, ..ok }.validate(),
+            Err(InvalidField::Throw)
+        );
+        assert_eq!(
+            RollResult {
+                seq: 9,
+                throw: 7,
+                ..ok
+            }
+            .validate(),
+            Ok(())
         );
         assert_eq!(
             RollResult {

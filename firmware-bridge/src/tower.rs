@@ -1,25 +1,30 @@
 //! The tower's side of the protocol as a sans-I/O state machine: the reference behaviour for
 //! firmware, and the heart of [`crate::sim`].
 //!
-//! It keeps no clock and touches no port: the firmware calls [`Tower::roll`] when a die
-//! settles, [`Tower::heartbeat`] once a second, feeds every received byte to
+//! It keeps no clock and touches no port: the firmware calls [`Tower::throw`] when the dice
+//! of a throw have settled (or [`Tower::roll`] for a die thrown alone), [`Tower::heartbeat`]
+//! once a second, feeds every received byte to
 //! [`Tower::receive`], and writes every message it is handed with [`crate::frame::encode`].
 //! It needs no allocator; `H` is how many unacknowledged rolls it holds (32 is plenty for a
 //! real tower: the host acknowledges within milliseconds).
 //!
 //! ```
 //! use firmware_bridge::message::*;
-//! use firmware_bridge::tower::Tower;
+//! use firmware_bridge::tower::{Settled, Tower};
 //!
 //! let mut tower = Tower::<32>::new(
 //!     DeviceId(7), BootId(0x1234), FirmwareVersion { major: 1, minor: 0, patch: 0 },
 //!     DiceSet::new(&[6, 6]).unwrap(),
 //! ).unwrap();
 //! let sent = tower.roll(0, 6, 4).unwrap();
-//! assert!(matches!(sent.result, DeviceMessage::RollResult(RollResult { seq: 1, value: 4, .. })));
+//! assert!(matches!(sent.result, DeviceMessage::RollResult(RollResult { seq: 1, throw: 1, value: 4, .. })));
 //! assert_eq!(tower.held(), 1);
+//! // Two dice thrown together: seqs 2 and 3, both of throw 2.
 //! let mut out = Vec::new();
-//! tower.handle(HostMessage::Ack(Ack { boot: BootId(0x1234), seq: 1 }), &mut |m| out.push(m));
+//! let dice = [Settled { die: 0, sides: 6, value: 3 }, Settled { die: 1, sides: 6, value: 5 }];
+//! assert_eq!(tower.throw(&dice, &mut |m| out.push(m)), Ok(2));
+//! assert!(matches!(out[1], DeviceMessage::RollResult(RollResult { seq: 3, throw: 2, .. })));
+//! tower.handle(HostMessage::Ack(Ack { boot: BootId(0x1234), seq: 3 }), &mut |m| out.push(m));
 //! assert_eq!(tower.held(), 0);
 //! ```
 
@@ -28,6 +33,17 @@ use crate::message::{
     BootId, DeviceId, DeviceMessage, DiceSet, Fault, FaultCode, FirmwareVersion, Heartbeat, Hello,
     HostMessage, InvalidField, PROTOCOL_VERSION, RollResult, RollStarted,
 };
+
+/// One die of a throw, as the firmware read it (see [`Tower::throw`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Settled {
+    /// The die's index in the tower's [`DiceSet`] (0 if unknown).
+    pub die: u8,
+    /// The die's number of sides.
+    pub sides: u8,
+    /// The face that came up, `1..=sides`.
+    pub value: u8,
+}
 
 /// What [`Tower::roll`] asks the firmware to send, in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +92,7 @@ impl<const H: usize> Tower<H> {
         let blank = RollResult {
             boot,
             seq: 0,
+            throw: 0,
             die: 0,
             sides: 0,
             value: 0,
@@ -157,27 +174,79 @@ impl<const H: usize> Tower<H> {
         })
     }
 
-    /// Records a settled die and returns what to send. The roll is held until acknowledged.
+    /// Records a die thrown alone (a throw of one die, so its `throw` is its own `seq`) and
+    /// returns what to send. The roll is held until acknowledged.
     ///
     /// # Errors
     /// [`InvalidField`] if `sides`/`value` are not a die and a face of it (nothing is
     /// recorded then).
     pub fn roll(&mut self, die: u8, sides: u8, value: u8) -> Result<Rolled, InvalidField> {
+        let result = self.result(1, die, sides, value)?;
+        Ok(self.record(result))
+    }
+
+    /// Records a throw: every die that settled together, in the order the firmware read
+    /// them. They get consecutive sequence numbers and share one throw id, the first die's
+    /// `seq`; every message to send goes to `emit`, in order (for each die a possible
+    /// [`FaultCode::HistoryOverflow`] fault, then its [`RollResult`]). Returns the throw id.
+    ///
+    /// The throw is all or nothing: if any die is invalid, nothing is recorded or sent.
+    ///
+    /// # Errors
+    /// [`InvalidField::Throw`] for a throw of no dice; [`InvalidField::DieSides`] or
+    /// [`InvalidField::RollValue`] for a die that is no die or a value that is not a face of
+    /// it; [`InvalidField::ZeroSeq`] if the sequence numbers would wrap (the firmware must
+    /// reset instead).
+    pub fn throw<F: FnMut(DeviceMessage)>(
+        &mut self,
+        dice: &[Settled],
+        emit: &mut F,
+    ) -> Result<u32, InvalidField> {
+        if dice.is_empty() {
+            return Err(InvalidField::Throw);
+        }
+        let mut k: u32 = 0;
+        for d in dice {
+            k = k.checked_add(1).ok_or(InvalidField::ZeroSeq)?;
+            self.result(k, d.die, d.sides, d.value)?;
+        }
+        let throw = self.last_seq.wrapping_add(1);
+        for d in dice {
+            let result = self.result(1, d.die, d.sides, d.value)?;
+            let result = RollResult { throw, ..result };
+            let rolled = self.record(result);
+            if let Some(overflow) = rolled.overflow {
+                emit(overflow);
+            }
+            emit(rolled.result);
+        }
+        Ok(throw)
+    }
+
+    /// The `k`-th next roll (k ≥ 1), checked, as the first die of its own throw.
+    fn result(&self, k: u32, die: u8, sides: u8, value: u8) -> Result<RollResult, InvalidField> {
+        let seq = self.last_seq.checked_add(k).ok_or(InvalidField::ZeroSeq)?;
         let result = RollResult {
             boot: self.boot,
-            seq: self.last_seq.wrapping_add(1),
+            seq,
+            throw: seq,
             die,
             sides,
             value,
         };
         result.validate()?;
+        Ok(result)
+    }
+
+    /// Holds a valid roll whose `seq` is `last_seq + 1`.
+    fn record(&mut self, result: RollResult) -> Rolled {
         let mut overflow = None;
         if H == 0 {
             self.last_seq = result.seq;
-            return Ok(Rolled {
+            return Rolled {
                 overflow: Some(self.fault(FaultCode::HistoryOverflow, result.seq)),
                 result: DeviceMessage::RollResult(result),
-            });
+            };
         }
         if self.count == H {
             let dropped = self.held.get(self.head).map_or(0, |r| r.seq);
@@ -191,10 +260,10 @@ impl<const H: usize> Tower<H> {
             self.count += 1;
         }
         self.last_seq = result.seq;
-        Ok(Rolled {
+        Rolled {
             overflow,
             result: DeviceMessage::RollResult(result),
-        })
+        }
     }
 
     /// The held rolls, oldest first.
@@ -374,6 +443,80 @@ mod tests {
             })
         ));
         assert_eq!(seqs(&out), vec![2, 3, 4]);
+    }
+
+    fn settled(sides: u8, value: u8) -> Settled {
+        Settled {
+            die: 0,
+            sides,
+            value,
+        }
+    }
+
+    fn throws(msgs: &[DeviceMessage]) -> Vec<(u32, u32)> {
+        msgs.iter()
+            .filter_map(|m| match m {
+                DeviceMessage::RollResult(r) => Some((r.seq, r.throw)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_throw_of_several_dice_shares_the_first_dies_seq() {
+        let mut t = tower::<8>();
+        let mut out = Vec::new();
+        t.roll(0, 6, 1).unwrap();
+        assert_eq!(
+            t.throw(&[settled(6, 3), settled(6, 5)], &mut |m| out.push(m)),
+            Ok(2)
+        );
+        assert_eq!(t.throw(&[settled(20, 17)], &mut |m| out.push(m)), Ok(4));
+        assert_eq!(throws(&out), vec![(2, 2), (3, 2), (4, 4)]);
+        assert_eq!(t.last_seq(), 4);
+        // A resend repeats the throw ids unchanged.
+        out.clear();
+        t.handle(
+            HostMessage::ResendSince(ResendSince {
+                boot: BootId(77),
+                seq: 0,
+            }),
+            &mut |m| out.push(m),
+        );
+        assert_eq!(throws(&out), vec![(1, 1), (2, 2), (3, 2), (4, 4)]);
+    }
+
+    #[test]
+    fn a_throw_is_all_or_nothing_and_never_empty() {
+        let mut t = tower::<8>();
+        let mut out = Vec::new();
+        assert_eq!(
+            t.throw(&[settled(6, 3), settled(6, 7)], &mut |m| out.push(m)),
+            Err(InvalidField::RollValue)
+        );
+        assert_eq!(t.throw(&[], &mut |m| out.push(m)), Err(InvalidField::Throw));
+        assert!(out.is_empty());
+        assert_eq!((t.last_seq(), t.held()), (0, 0));
+    }
+
+    #[test]
+    fn a_throw_overflowing_the_history_reports_each_dropped_roll() {
+        let mut t = tower::<2>();
+        let mut out = Vec::new();
+        t.throw(&[settled(6, 1), settled(6, 2), settled(6, 3)], &mut |m| {
+            out.push(m)
+        })
+        .unwrap();
+        assert!(matches!(
+            out[2],
+            DeviceMessage::Fault(Fault {
+                code: FaultCode::HistoryOverflow,
+                detail: 1,
+                ..
+            })
+        ));
+        assert_eq!(throws(&out), vec![(1, 1), (2, 1), (3, 1)]);
+        assert_eq!(t.held(), 2);
     }
 
     #[test]

@@ -35,9 +35,11 @@ fn sample_frames(rng: &mut StdRng, n: usize) -> Vec<Vec<u8>> {
                 }),
                 2 => {
                     let sides = rng.random_range(2..=u8::MAX);
+                    let seq = rng.random_range(1..=u32::MAX);
                     DeviceMessage::RollResult(RollResult {
                         boot,
-                        seq: rng.random_range(1..=u32::MAX),
+                        seq,
+                        throw: rng.random_range(seq.saturating_sub(3).max(1)..=seq),
                         die: rng.random(),
                         sides,
                         value: rng.random_range(1..=sides),

@@ -432,6 +432,114 @@ async fn text_mode_delivers_lines_and_cannot_tell_a_duplicate() {
     link.shutdown().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_throw_of_two_dice_arrives_with_one_throw_id_and_two_seqs() {
+    let mut sim = Sim::spawn(SimConfig {
+        record_events: true,
+        ..sim_config(6)
+    })
+    .unwrap();
+    let events = sim.take_events().unwrap();
+    let mut link = Link::spawn(link_config(PortChoice::Path(sim.path().to_owned()))).unwrap();
+    assert!(wait_connected(&link, Duration::from_secs(5)).await);
+    sim.roll(20, 11).unwrap();
+    // The throw's first frame is damaged: the die comes back by resend, throw id unchanged.
+    sim.send(Command::Inject(Injection::BitFlip)).unwrap();
+    sim.throw(&[(6, 3), (6, 5)]).unwrap();
+    sim.send(Command::Inject(Injection::Duplicate)).unwrap();
+    sim.send(Command::ThrowRandom).unwrap();
+    let mut got = Vec::new();
+    for _ in 0..3 {
+        got.push(next_roll(&mut link, Duration::from_secs(3)).await.unwrap());
+    }
+    let rolls: Vec<_> = got
+        .iter()
+        .map(|r| (r.seq, r.throw, r.die, r.sides, r.value))
+        .collect();
+    assert_eq!(
+        rolls,
+        vec![(1, 1, 2, 20, 11), (2, 2, 0, 6, 3), (3, 2, 1, 6, 5)],
+        "seq, throw, die, sides, value"
+    );
+    // The random throw: one or two dice, all of throw 4, seqs from 4.
+    sim.sync().unwrap();
+    let random: Vec<(u32, u32)> = events
+        .try_iter()
+        .filter_map(|e| match e {
+            SimEvent::Rolled { seq, throw, .. } if seq > 3 => Some((seq, throw)),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        random == [(4, 4)] || random == [(4, 4), (5, 4)],
+        "{random:?}"
+    );
+    for (seq, throw) in random {
+        let r = next_roll(&mut link, Duration::from_secs(3)).await.unwrap();
+        assert_eq!((r.seq, r.throw), (seq, throw));
+    }
+    assert!(
+        next_roll(&mut link, Duration::from_millis(200))
+            .await
+            .is_none()
+    );
+    link.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn text_mode_prints_a_throw_on_one_line_and_each_line_is_one_throw() {
+    let sim = Sim::spawn(SimConfig {
+        wire: WireMode::Text,
+        ..sim_config(7)
+    })
+    .unwrap();
+    let config = LinkConfig {
+        wire: WireMode::Text,
+        ..link_config(PortChoice::Path(sim.path().to_owned()))
+    };
+    let mut link = Link::spawn(config).unwrap();
+    assert!(wait_connected(&link, Duration::from_secs(5)).await);
+    sim.roll(6, 4).unwrap();
+    sim.throw(&[(6, 3), (6, 5)]).unwrap(); // `ROLL 2d6 3 5`
+    sim.throw(&[(6, 1), (20, 20)]).unwrap(); // mixed: two lines, two throws
+    sim.send(Command::Raw(b"ROLL 3d8 1 2 3\nROLL 2d6 1\n".to_vec()))
+        .unwrap();
+    let mut got = Vec::new();
+    for _ in 0..8 {
+        got.push(next_roll(&mut link, Duration::from_secs(2)).await.unwrap());
+    }
+    let rolls: Vec<_> = got
+        .iter()
+        .map(|r| (r.seq, r.throw, r.sides, r.value))
+        .collect();
+    assert_eq!(
+        rolls,
+        vec![
+            (1, 1, 6, 4),
+            (2, 2, 6, 3),
+            (3, 2, 6, 5),
+            (4, 4, 6, 1),
+            (5, 5, 20, 20),
+            (6, 6, 8, 1),
+            (7, 6, 8, 2),
+            (8, 6, 8, 3),
+        ],
+        "seq, throw, sides, value"
+    );
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(
+        link.health().errors.bad_lines,
+        1,
+        "ROLL 2d6 1 is refused whole"
+    );
+    assert!(
+        next_roll(&mut link, Duration::from_millis(100))
+            .await
+            .is_none()
+    );
+    link.shutdown().await;
+}
+
 #[test]
 fn link_runs_on_its_own_thread_for_non_async_apps() {
     let sim = Sim::spawn(sim_config(5)).unwrap();

@@ -75,13 +75,21 @@ fn every_message_encodes_to_its_golden_bytes_and_back() {
 
 #[test]
 fn golden_frames_are_cobs_of_header_postcard_and_crc() {
-    // Roll result seq 1, by hand: version, 'D', tag 2, boot varint, seq 1, die 0, d6, 4.
+    // Roll result seq 1, by hand: version, 'D', tag 2, boot varint, seq 1, throw 1, die 0,
+    // d6, 4.
     let body = [
-        0x01, 0x44, 0x02, 0xf8, 0xac, 0xd1, 0x91, 0x01, 0x01, 0x00, 0x06, 0x04,
+        0x01, 0x44, 0x02, 0xf8, 0xac, 0xd1, 0x91, 0x01, 0x01, 0x01, 0x00, 0x06, 0x04,
     ];
     let mut wire = framed(&body);
     wire.push(0);
     assert_eq!(hex(&wire), device_examples()[2].2);
+    // Seq 300 (ac 02) of throw 299 (ab 02), die 2, d20, 17.
+    let body = [
+        0x01, 0x44, 0x02, 0xf8, 0xac, 0xd1, 0x91, 0x01, 0xac, 0x02, 0xab, 0x02, 0x02, 0x14, 0x11,
+    ];
+    let mut wire = framed(&body);
+    wire.push(0);
+    assert_eq!(hex(&wire), device_examples()[3].2);
     // The CRC is zlib's crc32: check value of "123456789".
     assert_eq!(FRAME_CRC.checksum(b"123456789"), 0xCBF4_3926);
 }
@@ -156,8 +164,9 @@ fn every_single_bit_flip_and_every_truncation_of_every_golden_frame_is_refused()
 
 #[test]
 fn each_kind_of_damage_gets_its_own_error() {
+    // version, 'D', tag 2, boot, seq 1 (byte 8), throw 1 (byte 9), die 0, d6, value 4 (byte 12)
     let roll = [
-        0x01, 0x44, 0x02, 0xf8, 0xac, 0xd1, 0x91, 0x01, 0x01, 0x00, 0x06, 0x04,
+        0x01, 0x44, 0x02, 0xf8, 0xac, 0xd1, 0x91, 0x01, 0x01, 0x01, 0x00, 0x06, 0x04,
     ];
     let with = |f: &dyn Fn(&mut Vec<u8>)| {
         let mut b = roll.to_vec();
@@ -172,7 +181,7 @@ fn each_kind_of_damage_gets_its_own_error() {
         Err(DecodeError::Payload(PayloadError::UnknownTagOrValue))
     );
     assert_eq!(
-        with(&|b| b.truncate(10)),
+        with(&|b| b.truncate(11)),
         Err(DecodeError::Payload(PayloadError::Truncated))
     );
     assert_eq!(
@@ -187,17 +196,42 @@ fn each_kind_of_damage_gets_its_own_error() {
         }),
         Err(DecodeError::Payload(PayloadError::NonCanonical))
     );
+    // The same for the throw.
+    assert_eq!(
+        with(&|b| {
+            b[9] = 0x81;
+            b.insert(10, 0x00);
+        }),
+        Err(DecodeError::Payload(PayloadError::NonCanonical))
+    );
     assert_eq!(
         with(&|b| b[4..8].copy_from_slice(&[0xff, 0xff, 0xff, 0xff])),
         Err(DecodeError::Payload(PayloadError::BadVarint))
     );
     assert_eq!(
-        with(&|b| b[11] = 7),
+        with(&|b| b[12] = 7),
         Err(DecodeError::Invalid(InvalidField::RollValue))
     );
     assert_eq!(
         with(&|b| b[8] = 0),
         Err(DecodeError::Invalid(InvalidField::ZeroSeq))
+    );
+    // A throw of 0, or one newer than the die itself.
+    assert_eq!(
+        with(&|b| b[9] = 0),
+        Err(DecodeError::Invalid(InvalidField::Throw))
+    );
+    assert_eq!(
+        with(&|b| b[9] = 2),
+        Err(DecodeError::Invalid(InvalidField::Throw))
+    );
+    // Seq 3 of throw 2: fine.
+    assert!(
+        with(&|b| {
+            b[8] = 3;
+            b[9] = 2;
+        })
+        .is_ok()
     );
     assert_eq!(
         decode_device(&framed(&[0x01])),
@@ -225,5 +259,75 @@ fn a_device_frame_is_not_a_host_frame() {
     assert_eq!(
         decode_frame::<DeviceMessage>(&mut body),
         Err(DecodeError::Direction(b'H'))
+    );
+}
+
+/// The fuzz seeds in `fuzz/seeds` are the golden frames (regenerate them when a golden frame
+/// changes), plus a throw of two dice and some text lines.
+#[test]
+fn the_fuzz_seeds_are_the_golden_frames() {
+    let seeds = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds");
+    let read = |name: &str| {
+        std::fs::read(seeds.join(name)).unwrap_or_else(|e| panic!("fuzz seed {name}: {e}"))
+    };
+    let device = device_examples();
+    let host = host_examples();
+    let golden = |examples: &[(&str, Vec<u8>)], name: &str| {
+        examples
+            .iter()
+            .find(|(n, _)| *n == name)
+            .unwrap_or_else(|| panic!("no example {name}"))
+            .1
+            .clone()
+    };
+    let examples: Vec<(&str, Vec<u8>)> = device
+        .iter()
+        .map(|(n, _, g)| (*n, unhex(g)))
+        .chain(host.iter().map(|(n, _, g)| (*n, unhex(g))))
+        .collect();
+    for (seed, example) in [
+        ("hello", "hello"),
+        ("roll_started", "roll started"),
+        ("roll_result_1", "roll result, seq 1 (a die thrown alone)"),
+        (
+            "roll_result_300",
+            "roll result, seq 300 (second die of throw 299)",
+        ),
+        ("heartbeat", "heartbeat"),
+        ("fault_resend_unavailable", "fault: resend unavailable"),
+        ("fault_1000", "fault: unknown code 1000"),
+        ("ack", "ack"),
+        ("ping", "ping"),
+        ("resend_since_299", "resend since 299"),
+        ("resend_since_0", "resend since (unknown boot) 0"),
+    ] {
+        assert_eq!(
+            hex(&read(seed)),
+            hex(&golden(&examples, example)),
+            "fuzz/seeds/{seed}"
+        );
+    }
+    // Two dice of one throw: seqs 2 and 3, both of throw 2.
+    let mut decoder = FrameDecoder::new();
+    let got: Vec<DeviceMessage> = read("throw_2d6")
+        .iter()
+        .filter_map(|&b| decoder.push::<DeviceMessage>(b))
+        .map(Result::unwrap)
+        .collect();
+    let die = |seq, die, value| {
+        DeviceMessage::RollResult(RollResult {
+            boot: common::BOOT,
+            seq,
+            throw: 2,
+            die,
+            sides: 6,
+            value,
+        })
+    };
+    assert_eq!(got, vec![die(2, 0, 3), die(3, 1, 5)]);
+    assert!(
+        String::from_utf8(read("text_lines"))
+            .unwrap()
+            .contains("ROLL 2d6 3 5\n")
     );
 }

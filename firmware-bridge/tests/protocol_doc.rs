@@ -64,8 +64,8 @@ int main(int argc, char **argv) {
     const uint32_t boot = 0x12345678u;
     print_frame(w, ts_hello(0x7AB1E51DE0000001ull, boot, fw, dice, 3, 0, w));
     print_frame(w, ts_roll_started(boot, 2, w));
-    print_frame(w, ts_roll_result(boot, 1, 0, 6, 4, w));
-    print_frame(w, ts_roll_result(boot, 300, 2, 20, 17, w));
+    print_frame(w, ts_roll_result(boot, 1, 1, 0, 6, 4, w));
+    print_frame(w, ts_roll_result(boot, 300, 299, 2, 20, 17, w));
     print_frame(w, ts_heartbeat(boot, 300, 61000, w));
     print_frame(w, ts_fault(boot, 4, 42, w));
     print_frame(w, ts_fault(boot, 1000, 0, w));

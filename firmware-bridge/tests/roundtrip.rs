@@ -14,6 +14,17 @@ fn die_roll() -> impl Strategy<Value = (u8, u8)> {
     (MIN_SIDES..=u8::MAX).prop_flat_map(|sides| (Just(sides), 1..=sides))
 }
 
+/// A sequence number and a valid throw id for it (`1..=seq`): often the die's own (thrown
+/// alone), often a close one (a die of a throw of several), sometimes anything.
+fn seq_and_throw() -> impl Strategy<Value = (u32, u32)> {
+    (1..=u32::MAX).prop_flat_map(|seq| {
+        (
+            Just(seq),
+            prop_oneof![Just(seq), (seq.saturating_sub(15).max(1)..=seq), 1..=seq,],
+        )
+    })
+}
+
 fn device_message() -> impl Strategy<Value = DeviceMessage> {
     prop_oneof![
         (
@@ -42,10 +53,11 @@ fn device_message() -> impl Strategy<Value = DeviceMessage> {
             ),
         (boot(), any::<u8>())
             .prop_map(|(boot, dice)| DeviceMessage::RollStarted(RollStarted { boot, dice })),
-        (boot(), 1..=u32::MAX, any::<u8>(), die_roll()).prop_map(
-            |(boot, seq, die, (sides, value))| DeviceMessage::RollResult(RollResult {
+        (boot(), seq_and_throw(), any::<u8>(), die_roll()).prop_map(
+            |(boot, (seq, throw), die, (sides, value))| DeviceMessage::RollResult(RollResult {
                 boot,
                 seq,
+                throw,
                 die,
                 sides,
                 value
@@ -156,8 +168,24 @@ proptest! {
     fn rolls_that_are_no_die_face_cannot_be_encoded(
         boot in boot(), seq in 1..=u32::MAX, sides in any::<u8>(), value in any::<u8>()
     ) {
-        let roll = RollResult { boot, seq, die: 0, sides, value };
+        let roll = RollResult { boot, seq, throw: seq, die: 0, sides, value };
         let valid = sides >= MIN_SIDES && value >= 1 && value <= sides;
         prop_assert_eq!(encode(&DeviceMessage::RollResult(roll)).is_ok(), valid);
+    }
+
+    /// The throw id survives the wire, and only `1..=seq` is a throw id.
+    #[test]
+    fn throw_ids_round_trip_and_only_1_to_seq_is_valid(
+        boot in boot(), seq in 1..=u32::MAX, throw in any::<u32>(), (sides, value) in die_roll()
+    ) {
+        let msg = DeviceMessage::RollResult(RollResult { boot, seq, throw, die: 0, sides, value });
+        let valid = throw >= 1 && throw <= seq;
+        match encode(&msg) {
+            Ok(frame) => {
+                prop_assert!(valid);
+                prop_assert_eq!(decode_all::<DeviceMessage>(frame.as_bytes()), vec![msg]);
+            }
+            Err(_) => prop_assert!(!valid),
+        }
     }
 }

@@ -7,8 +7,8 @@ use firmware_bridge::frame::{FrameDecoder, encode};
 use firmware_bridge::message::{
     BootId, DeviceId, DeviceMessage, DiceSet, FirmwareVersion, HostMessage, WireMessage,
 };
-use firmware_bridge::text::{LineDecoder, format_line};
-use firmware_bridge::tower::Tower;
+use firmware_bridge::text::{LineDecoder, MAX_LINE, format_throw, parse_line};
+use firmware_bridge::tower::{Settled, Tower};
 use libfuzzer_sys::fuzz_target;
 
 /// Decodes the stream; for each message decoded, its encoding must be exactly the bytes of
@@ -34,10 +34,14 @@ fuzz_target!(|data: &[u8]| {
 
     let mut lines = LineDecoder::new();
     for &b in data {
-        if let Some(Ok(Some(roll))) = lines.push(b) {
-            assert!(roll.value >= 1 && roll.value <= roll.sides && roll.sides >= 2);
-            let mut out = [0u8; 16];
-            assert!(format_line(roll, &mut out).is_some());
+        if let Some(Ok(Some(throw))) = lines.push(b) {
+            assert!(!throw.values().is_empty() && throw.values().len() <= 16);
+            assert!(throw.sides() >= 2);
+            assert!(throw.rolls().all(|r| r.value >= 1 && r.value <= r.sides));
+            // A line that parsed is at most MAX_LINE bytes, and so is its canonical form.
+            let mut out = [0u8; MAX_LINE + 1];
+            let n = format_throw(&throw, &mut out).expect("a parsed throw formats");
+            assert_eq!(parse_line(&out[..n - 1]), Ok(Some(throw)));
         }
     }
 
@@ -53,7 +57,21 @@ fuzz_target!(|data: &[u8]| {
     )
     .expect("valid tower");
     let _ = tower.roll(0, 6, 3);
-    let _ = tower.roll(0, 6, 4);
+    let _ = tower.throw(
+        &[
+            Settled {
+                die: 0,
+                sides: 6,
+                value: 4,
+            },
+            Settled {
+                die: 1,
+                sides: 6,
+                value: 5,
+            },
+        ],
+        &mut |_| {},
+    );
     tower.receive(data, &mut |reply| {
         let _ = encode(&reply).expect("the tower only says valid things");
     });

@@ -98,22 +98,25 @@ fn tower_rolls_arrive_as_dice_rolls_with_their_source() {
         value: 19,
     })
     .unwrap();
+    // One throw of a d6 and a d20.
+    sim.throw(&[(6, 5), (20, 1)]).unwrap();
 
     let mut rolls: Vec<DiceRoll> = Vec::new();
     let end = Instant::now() + Duration::from_secs(5);
-    while rolls.len() < 2 {
+    while rolls.len() < 4 {
         rolls.extend(tower.drain());
         assert!(Instant::now() < end, "{:#?}", tower.health());
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert_eq!(rolls.len(), 2);
+    assert_eq!(rolls.len(), 4);
     let boot = sim.status().boot.unwrap();
-    let source = |seq, die| RollSource::Tower {
+    let source = |seq, throw, die| RollSource::Tower {
         device: TowerRef::Framed {
             id: DeviceId(0xD1CE),
             boot,
         },
         seq,
+        throw,
         die,
     };
     assert_eq!(
@@ -122,12 +125,22 @@ fn tower_rolls_arrive_as_dice_rolls_with_their_source() {
             DiceRoll {
                 sides: 6,
                 value: 2,
-                source: source(1, 0)
+                source: source(1, 1, 0)
             },
             DiceRoll {
                 sides: 20,
                 value: 19,
-                source: source(2, 1)
+                source: source(2, 2, 1)
+            },
+            DiceRoll {
+                sides: 6,
+                value: 5,
+                source: source(3, 3, 0)
+            },
+            DiceRoll {
+                sides: 20,
+                value: 1,
+                source: source(4, 3, 1)
             },
         ]
     );

@@ -1,8 +1,9 @@
 //! `tower-sim`: a simulated dice tower on a pseudo-terminal.
 //!
 //! Prints the port to open (a symlink to the current `/dev/pts/N`, stable across simulated
-//! unplugs), then rolls from a script, random rolls, or commands typed on standard input
-//! (the language of `firmware_bridge::sim::script`: `d6 4`, `2d6 3 5`, `roll`, `flip`,
+//! unplugs), then rolls from a script, random throws (one or two dice each), or commands typed
+//! on standard input (the language of `firmware_bridge::sim::script`: `d6 4`, `2d6 3 5` (one
+//! throw of two dice), `d6 3 + d20 17`, `roll`, `throw`, `flip`,
 //! `truncate`, `dup`, `noise 64`, `drop 500`, `reset`, ... plus `status` and `quit`).
 //!
 //! ```text
@@ -38,10 +39,10 @@ struct Args {
     /// Roll the steps of this script file (see `sim::script`).
     #[arg(long)]
     script: Option<PathBuf>,
-    /// Roll this many random dice.
+    /// Make this many random throws (one or two dice of the tower's set each).
     #[arg(long)]
     random: Option<usize>,
-    /// Pause between random rolls.
+    /// Pause between random throws.
     #[arg(long, default_value_t = 1000)]
     interval_ms: u64,
     /// Heartbeat period in milliseconds (0: none).
@@ -146,7 +147,7 @@ fn main() -> ExitCode {
     let mut steps = script;
     if let Some(n) = args.random {
         for _ in 0..n {
-            steps.push(Step::Command(Command::RollRandom));
+            steps.push(Step::Command(Command::ThrowRandom));
             steps.push(Step::Sleep(Duration::from_millis(args.interval_ms)));
         }
     }

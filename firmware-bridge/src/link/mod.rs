@@ -67,8 +67,12 @@ pub struct Roll {
     /// The tower.
     pub device: TowerRef,
     /// The tower's sequence number (per boot); for a text tower the link's own count of
-    /// lines received, from 1.
+    /// dice received, from 1.
     pub seq: u32,
+    /// The throw this die belongs to: the `seq` of the first die of its throw (`== seq` for a
+    /// die thrown alone). Dice of one throw arrive together, with consecutive `seq`s. For a
+    /// text tower, each `ROLL` line is one throw.
+    pub throw: u32,
     /// The die's index in the tower's dice set (0 for a text tower).
     pub die: u8,
     /// The die's sides.
@@ -853,18 +857,22 @@ async fn text_connection(
                 let now = Instant::now();
                 for &b in buf.get(..n).unwrap_or(&[]) {
                     match decoder.push(b) {
-                        Some(Ok(Some(r))) => {
-                            *seq = seq.wrapping_add(1);
-                            shared.health.rolls += 1;
+                        Some(Ok(Some(line))) => {
+                            let throw = seq.wrapping_add(1);
                             shared.health.last_frame = Some(now);
-                            rolls.push(Roll {
-                                device: TowerRef::Text,
-                                seq: *seq,
-                                die: 0,
-                                sides: r.sides,
-                                value: r.value,
-                                received_at: now,
-                            });
+                            for r in line.rolls() {
+                                *seq = seq.wrapping_add(1);
+                                shared.health.rolls += 1;
+                                rolls.push(Roll {
+                                    device: TowerRef::Text,
+                                    seq: *seq,
+                                    throw,
+                                    die: 0,
+                                    sides: r.sides,
+                                    value: r.value,
+                                    received_at: now,
+                                });
+                            }
                         }
                         Some(Ok(None)) => shared.health.ignored_lines += 1,
                         Some(Err(_)) => shared.health.errors.bad_lines += 1,

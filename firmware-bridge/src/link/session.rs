@@ -181,6 +181,7 @@ impl Session {
                 boot: c.boot,
             },
             seq: r.seq,
+            throw: r.throw,
             die: r.die,
             sides: r.sides,
             value: r.value,
@@ -429,6 +430,7 @@ mod tests {
         DeviceMessage::RollResult(RollResult {
             boot: BootId(boot),
             seq,
+            throw: seq,
             die: 0,
             sides: 6,
             value: (seq % 6 + 1) as u8,

@@ -17,6 +17,8 @@
 //! let sim = Sim::spawn(SimConfig::default()).unwrap();
 //! println!("tower at {}", sim.path().display());
 //! sim.send(Command::Roll { sides: 6, value: 4 }).unwrap();
+//! // Two dice of one throw: consecutive sequence numbers, one throw id.
+//! sim.throw(&[(6, 3), (6, 5)]).unwrap();
 //! ```
 
 pub mod script;
@@ -39,8 +41,8 @@ use crate::link::WireMode;
 use crate::message::{
     BootId, DeviceId, DeviceMessage, DiceSet, FaultCode, FirmwareVersion, HostMessage,
 };
-use crate::text::{TextRoll, format_line};
-use crate::tower::Tower;
+use crate::text::{TextThrow, format_throw};
+use crate::tower::{Settled, Tower};
 
 /// Rolls the simulated tower holds unacknowledged (far more than real firmware needs, so a
 /// long unplug in a test loses nothing).
@@ -89,8 +91,17 @@ pub enum Command {
         /// The face.
         value: u8,
     },
+    /// Dice thrown together settle, as `(sides, value)` pairs in the order read: they get
+    /// consecutive sequence numbers and one throw id (the first die's sequence number). Each
+    /// die index is the next die of its sides in the tower's set, or 0. In text mode a throw
+    /// of one kind of die is one `ROLL 2d6 3 5` line; mixed dice are printed one line each
+    /// (and are then separate throws for the host: a limit of line mode).
+    Throw(Vec<(u8, u8)>),
     /// A random die of the tower's set settles on a random face.
     RollRandom,
+    /// A random throw: one or two dice of the tower's set (two neighbours in the set, when it
+    /// holds two or more), each on a random face.
+    ThrowRandom,
     /// "Dice are falling" for this many dice.
     RollStarted(u8),
     /// A heartbeat now.
@@ -166,6 +177,8 @@ pub enum SimEvent {
         boot: BootId,
         /// Its sequence number.
         seq: u32,
+        /// Its throw id (the sequence number of the throw's first die).
+        throw: u32,
         /// The die's sides.
         sides: u8,
         /// The face.
@@ -372,6 +385,14 @@ impl Sim {
     /// [`SimError::Stopped`] if the tower's thread has ended.
     pub fn roll(&self, sides: u8, value: u8) -> Result<(), SimError> {
         self.send(Command::Roll { sides, value })
+    }
+
+    /// Dice thrown together settle with these `(sides, value)` faces (see [`Command::Throw`]).
+    ///
+    /// # Errors
+    /// [`SimError::Stopped`] if the tower's thread has ended.
+    pub fn throw(&self, dice: &[(u8, u8)]) -> Result<(), SimError> {
+        self.send(Command::Throw(dice.to_vec()))
     }
 
     /// Waits until every command sent before has been carried out.
@@ -701,17 +722,16 @@ impl Device {
                 let DeviceMessage::RollResult(r) = msg else {
                     return None;
                 };
-                let mut line = [0u8; 16];
-                let n = format_line(
-                    TextRoll {
-                        sides: r.sides,
-                        value: r.value,
-                    },
-                    &mut line,
-                )?;
-                self.write_frame(line.get(..n)?)
+                let throw = TextThrow::new(r.sides, &[r.value])?;
+                self.write_line(&throw)
             }
         }
+    }
+
+    fn write_line(&mut self, throw: &TextThrow) -> Option<Instant> {
+        let mut line = [0u8; 80];
+        let n = format_throw(throw, &mut line)?;
+        self.write_frame(line.get(..n)?)
     }
 
     fn die_for(&mut self, sides: u8) -> u8 {
@@ -727,36 +747,99 @@ impl Device {
         0
     }
 
-    fn roll(&mut self, sides: u8, value: u8) {
-        let die = self.die_for(sides);
-        let Ok(rolled) = self.tower.roll(die, sides, value) else {
+    /// A throw of these dice (index, sides, value): the tower numbers them, the frames (or
+    /// lines) are written, and each die is reported as an event.
+    fn throw(&mut self, dice: &[Settled]) {
+        let mut out = Vec::new();
+        if self.tower.throw(dice, &mut |m| out.push(m)).is_err() {
             return;
-        };
-        if let Some(overflow) = rolled.overflow {
-            self.write_message(overflow);
         }
-        let written_at = self.write_message(rolled.result);
-        if let DeviceMessage::RollResult(r) = rolled.result {
+        let mut rolled = Vec::new();
+        match self.config.wire {
+            WireMode::Framed => {
+                for m in out {
+                    let written_at = self.write_message(m);
+                    if let DeviceMessage::RollResult(r) = m {
+                        rolled.push((r, written_at));
+                    }
+                }
+            }
+            WireMode::Text => {
+                let results: Vec<_> = out
+                    .into_iter()
+                    .filter_map(|m| match m {
+                        DeviceMessage::RollResult(r) => Some(r),
+                        _ => None,
+                    })
+                    .collect();
+                let values: Vec<u8> = results.iter().map(|r| r.value).collect();
+                let one_line = results
+                    .first()
+                    .filter(|first| results.iter().all(|r| r.sides == first.sides))
+                    .and_then(|first| TextThrow::new(first.sides, &values));
+                if let Some(line) = one_line {
+                    let written_at = self.write_line(&line);
+                    rolled.extend(results.into_iter().map(|r| (r, written_at)));
+                } else {
+                    for r in results {
+                        let written_at = self.write_message(DeviceMessage::RollResult(r));
+                        rolled.push((r, written_at));
+                    }
+                }
+            }
+        }
+        for (r, written_at) in rolled {
             self.event(SimEvent::Rolled {
                 boot: r.boot,
                 seq: r.seq,
-                sides,
-                value,
+                throw: r.throw,
+                sides: r.sides,
+                value: r.value,
                 written_at,
             });
         }
     }
 
+    /// Dice given by their sides: each is the next die of those sides in the set.
+    fn throw_sides(&mut self, dice: &[(u8, u8)]) {
+        let settled: Vec<Settled> = dice
+            .iter()
+            .map(|&(sides, value)| Settled {
+                die: self.die_for(sides),
+                sides,
+                value,
+            })
+            .collect();
+        self.throw(&settled);
+    }
+
+    /// `count` neighbouring dice of the set from a random one, on random faces.
+    fn throw_random(&mut self, count: usize) {
+        let n = self.config.dice.len().max(1);
+        let first = self.rng.random_range(0..n);
+        let mut settled = Vec::new();
+        for k in 0..count.clamp(1, n) {
+            let i = (first + k) % n;
+            let sides = self.config.dice.get(i).copied().unwrap_or(6);
+            let value = self.rng.random_range(1..=sides);
+            settled.push(Settled {
+                die: u8::try_from(i).unwrap_or(0),
+                sides,
+                value,
+            });
+        }
+        self.next_die = (first + settled.len()) % n;
+        self.throw(&settled);
+    }
+
     fn command(&mut self, cmd: Command) {
         match cmd {
-            Command::Roll { sides, value } => self.roll(sides, value),
-            Command::RollRandom => {
-                let dice = &self.config.dice;
-                let i = self.rng.random_range(0..dice.len().max(1));
-                let sides = dice.get(i).copied().unwrap_or(6);
-                let value = self.rng.random_range(1..=sides);
-                self.next_die = i;
-                self.roll(sides, value);
+            Command::Roll { sides, value } => self.throw_sides(&[(sides, value)]),
+            Command::Throw(dice) => self.throw_sides(&dice),
+            Command::RollRandom => self.throw_random(1),
+            Command::ThrowRandom => {
+                let count = self.rng.random_range(1..=2);
+                self.throw_random(count);
             }
             Command::RollStarted(n) => {
                 if self.config.wire == WireMode::Framed {

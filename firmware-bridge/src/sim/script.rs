@@ -4,9 +4,11 @@
 //! ```text
 //! # comments and blank lines are skipped
 //! d6 4            # one roll: a d6 showing 4 (also `roll d6 4`, `ROLL d6 4`)
-//! 2d6 3 5         # two dice of one throw
+//! 2d6 3 5         # two dice of one throw (one throw id, consecutive sequence numbers)
+//! d6 3 + d20 17   # a throw of different dice: `+` joins dice groups into one throw
 //! roll            # one random roll of a die of the tower's set
-//! random 100      # 100 random rolls
+//! throw           # one random throw of 1 or 2 dice of the tower's set
+//! random 100      # 100 random throws of 1 or 2 dice each
 //! started 2       # "dice are falling" (2 dice)
 //! sleep 250       # wait 250 ms (scripts only)
 //! noise 64        # write 64 random bytes now
@@ -67,42 +69,51 @@ fn number<T: std::str::FromStr>(
         })
 }
 
-/// Parses `[N]d<S> v1 .. vN` into roll commands.
-fn parse_rolls(line: &str, words: &[&str]) -> Result<Vec<Command>, ScriptError> {
+/// Parses `[N]d<S> v1 .. vN [+ [N]d<S> v1 ..]…` into one command: a single die is a
+/// [`Command::Roll`], several dice (of one group or joined by `+`) one [`Command::Throw`].
+fn parse_rolls(line: &str, words: &[&str]) -> Result<Command, ScriptError> {
     let bad = |reason| ScriptError::Roll {
         line: line.to_owned(),
         reason,
     };
-    let (spec, values) = words.split_first().ok_or(bad("no die"))?;
-    let lower = spec.to_ascii_lowercase();
-    let (count, sides) = lower
-        .split_once('d')
-        .ok_or(bad("die must be written d<sides>"))?;
-    let count: usize = if count.is_empty() {
-        1
-    } else {
-        count
+    let mut dice = Vec::new();
+    for group in words.split(|w| *w == "+") {
+        let (spec, values) = group.split_first().ok_or(bad("no die"))?;
+        let lower = spec.to_ascii_lowercase();
+        let (count, sides) = lower
+            .split_once('d')
+            .ok_or(bad("die must be written d<sides>"))?;
+        let count: usize = if count.is_empty() {
+            1
+        } else {
+            count
+                .parse()
+                .map_err(|_| bad("dice count is not a number"))?
+        };
+        let sides: u8 = sides
             .parse()
-            .map_err(|_| bad("dice count is not a number"))?
-    };
-    let sides: u8 = sides
-        .parse()
-        .ok()
-        .filter(|s| *s >= 2)
-        .ok_or(bad("sides must be 2..=255"))?;
-    if values.len() != count {
-        return Err(bad("one value per die is needed"));
-    }
-    values
-        .iter()
-        .map(|v| {
+            .ok()
+            .filter(|s| *s >= 2)
+            .ok_or(bad("sides must be 2..=255"))?;
+        if values.len() != count {
+            return Err(bad("one value per die is needed"));
+        }
+        for v in values {
             let value: u8 = v.parse().map_err(|_| bad("value is not a number"))?;
             if value == 0 || value > sides {
                 return Err(bad("value is not a face of the die"));
             }
-            Ok(Command::Roll { sides, value })
-        })
-        .collect()
+            dice.push((sides, value));
+        }
+    }
+    match dice.as_slice() {
+        [] => Err(bad("no die")),
+        [(sides, value)] => Ok(Command::Roll {
+            sides: *sides,
+            value: *value,
+        }),
+        _ => Ok(Command::Throw(dice)),
+    }
 }
 
 /// Parses one line into zero or more steps (a comment or blank line gives none).
@@ -120,13 +131,11 @@ pub fn parse_line(line: &str) -> Result<Vec<Step>, ScriptError> {
     let one = |c: Command| Ok(vec![Step::Command(c)]);
     match cmd.as_str() {
         "roll" if rest.is_empty() => one(Command::RollRandom),
-        "roll" => Ok(parse_rolls(code, rest)?
-            .into_iter()
-            .map(Step::Command)
-            .collect()),
+        "roll" => one(parse_rolls(code, rest)?),
+        "throw" => one(Command::ThrowRandom),
         "random" => {
             let n: usize = number(arg, &cmd, "a count")?;
-            Ok(vec![Step::Command(Command::RollRandom); n])
+            Ok(vec![Step::Command(Command::ThrowRandom); n])
         }
         "started" => one(Command::RollStarted(number(
             arg.or(Some("0")),
@@ -155,10 +164,7 @@ pub fn parse_line(line: &str) -> Result<Vec<Step>, ScriptError> {
                 .next()
                 .is_some_and(|c| c == 'd' || c.is_ascii_digit()) =>
         {
-            Ok(parse_rolls(code, &words)?
-                .into_iter()
-                .map(Step::Command)
-                .collect())
+            one(parse_rolls(code, &words)?)
         }
         _ => Err(ScriptError::Unknown((*first).to_owned())),
     }
@@ -187,20 +193,22 @@ mod tests {
     #[test]
     fn parses_every_command() {
         let s = parse_script(
-            "# a script\n\nd6 4\n2d6 3 5 # two\nROLL d20 20\nroll\nrandom 2\nstarted 2\nsleep 5\n\
-             noise 8\nflip\ntruncate\ndup\ndrop 200\nreset\nheartbeat\n",
+            "# a script\n\nd6 4\n2d6 3 5 # two\nROLL d20 20\nd6 1 + 1d20 2\nroll\nthrow\n\
+             random 2\nstarted 2\nsleep 5\nnoise 8\nflip\ntruncate\ndup\ndrop 200\nreset\n\
+             heartbeat\n",
         )
         .unwrap();
         assert_eq!(
             s,
             vec![
                 roll(6, 4),
-                roll(6, 3),
-                roll(6, 5),
+                Step::Command(Command::Throw(vec![(6, 3), (6, 5)])),
                 roll(20, 20),
+                Step::Command(Command::Throw(vec![(6, 1), (20, 2)])),
                 Step::Command(Command::RollRandom),
-                Step::Command(Command::RollRandom),
-                Step::Command(Command::RollRandom),
+                Step::Command(Command::ThrowRandom),
+                Step::Command(Command::ThrowRandom),
+                Step::Command(Command::ThrowRandom),
                 Step::Command(Command::RollStarted(2)),
                 Step::Sleep(Duration::from_millis(5)),
                 Step::Command(Command::Noise(8)),
@@ -222,6 +230,10 @@ mod tests {
         ));
         assert!(matches!(parse_line("2d6 3"), Err(ScriptError::Roll { .. })));
         assert!(matches!(parse_line("d1 1"), Err(ScriptError::Roll { .. })));
+        assert!(matches!(
+            parse_line("d6 1 +"),
+            Err(ScriptError::Roll { .. })
+        ));
         assert!(matches!(
             parse_line("sleep x"),
             Err(ScriptError::Argument { .. })

@@ -33,26 +33,28 @@ pub fn device_examples() -> Vec<(&'static str, DeviceMessage, &'static str)> {
             "0e 01 44 01 f8 ac d1 91 01 02 fb 72 e8 23 00",
         ),
         (
-            "roll result, seq 1",
+            "roll result, seq 1 (a die thrown alone)",
             DeviceMessage::RollResult(RollResult {
                 boot: BOOT,
                 seq: 1,
+                throw: 1,
                 die: 0,
                 sides: 6,
                 value: 4,
             }),
-            "0a 01 44 02 f8 ac d1 91 01 01 07 06 04 4c 43 bd 5d 00",
+            "0b 01 44 02 f8 ac d1 91 01 01 01 07 06 04 39 e2 5f 24 00",
         ),
         (
-            "roll result, seq 300",
+            "roll result, seq 300 (second die of throw 299)",
             DeviceMessage::RollResult(RollResult {
                 boot: BOOT,
                 seq: 300,
+                throw: 299,
                 die: 2,
                 sides: 20,
                 value: 17,
             }),
-            "12 01 44 02 f8 ac d1 91 01 ac 02 02 14 11 a6 56 f0 a8 00",
+            "14 01 44 02 f8 ac d1 91 01 ac 02 ab 02 02 14 11 8b 4a b7 69 00",
         ),
         (
             "heartbeat",

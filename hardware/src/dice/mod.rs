@@ -32,6 +32,9 @@ pub enum RollSource {
         /// The tower's sequence number for this die (per boot; counted by the link for a
         /// printing tower).
         seq: u32,
+        /// The throw it belongs to: the `seq` of the throw's first die (`== seq` for a die
+        /// thrown alone). Dice thrown together share it; per boot, like `seq`.
+        throw: u32,
         /// The die's index in the tower's dice set.
         die: u8,
     },
@@ -60,6 +63,7 @@ impl From<&firmware_bridge::link::Roll> for DiceRoll {
             source: RollSource::Tower {
                 device: roll.device,
                 seq: roll.seq,
+                throw: roll.throw,
                 die: roll.die,
             },
         }
