@@ -45,3 +45,5 @@ pub mod game;
 pub mod games;
 pub mod matches;
 pub mod script;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;

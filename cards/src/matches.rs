@@ -783,107 +783,14 @@ pub fn replay_json<'a>(
 mod dice_tests {
     //! The match layer's dice routing, with a test game that only asks for d6s.
     use super::*;
-    use crate::catalogue::SetInfo;
-    use crate::core::{DieSource, PhaseView, Prompt};
-    use crate::game::PlayerConfig;
+    use crate::core::DieSource;
+    use crate::testing::{Ask, DiceAsker, asker_match, empty_catalogue};
 
-    /// A stand-in game: each `Ask` opens a d6 prompt; a die answering it is recorded. (It borrows
-    /// the Space Junk id only because the match layer needs one; it is not Space Junk.)
-    struct Asker;
-
-    #[derive(Clone, Debug, Default, PartialEq, Serialize)]
-    struct St {
-        open: Vec<String>,
-        got: Vec<(String, u8)>,
+    fn new_match() -> Match<DiceAsker> {
+        asker_match().unwrap()
     }
 
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-    struct Ask(String);
-
-    #[derive(Clone, Debug, PartialEq)]
-    enum Ev {
-        Asked(String),
-        Got(String, u8),
-    }
-
-    impl Game for Asker {
-        const ID: GameId = GameId::SpaceJunk;
-        type State = St;
-        type Move = Ask;
-        type Event = Ev;
-        type Rules = ();
-
-        fn setup(_: &[PlayerConfig], _: &(), _: &Catalogue) -> Result<St, SetupError> {
-            Ok(St::default())
-        }
-        fn decide(_: &St, mv: &Ask) -> Result<crate::core::Decision<Ev>, Impossible> {
-            Ok(crate::core::Decision::legal(vec![Ev::Asked(mv.0.clone())]))
-        }
-        fn apply(state: &mut St, event: &Ev) {
-            match event {
-                Ev::Asked(id) => state.open.push(id.clone()),
-                Ev::Got(id, v) => {
-                    state.open.retain(|o| o != id);
-                    state.got.push((id.clone(), *v));
-                }
-            }
-        }
-        fn context(state: &St) -> MatchCtx {
-            MatchCtx {
-                players: vec!["A".into(), "B".into()],
-                turn: 1,
-                phase: PhaseView {
-                    phases: vec!["play".into()],
-                    current: 0,
-                    step: String::new(),
-                    next: String::new(),
-                },
-                active: None,
-                leader: None,
-                prompts: state
-                    .open
-                    .iter()
-                    .map(|id| Prompt {
-                        id: id.clone(),
-                        player: None,
-                        kind: PromptKind::Die { sides: 6 },
-                        text: format!("roll 1d6 for {id}"),
-                    })
-                    .collect(),
-            }
-        }
-        fn outcome(_: &St) -> Option<Outcome> {
-            None
-        }
-        fn trackers(_: &St) -> Vec<Tracker> {
-            Vec::new()
-        }
-        fn adjust(_: &St, _: &TrackerId, _: i32) -> Result<Vec<Ev>, Impossible> {
-            Err(Impossible::new("nothing to adjust"))
-        }
-        fn fulfil(_: &St, prompt: &Prompt, roll: &Roll) -> Result<Vec<Ev>, Impossible> {
-            Ok(vec![Ev::Got(prompt.id.clone(), roll.value)])
-        }
-        fn candidate_moves(_: &St) -> Vec<Ask> {
-            Vec::new()
-        }
-        fn describe(_: &St, mv: &Ask) -> String {
-            format!("ask {}", mv.0)
-        }
-    }
-
-    fn new_match() -> Match<Asker> {
-        let cat = empty_catalogue();
-        let header = MatchHeader {
-            game: GameId::SpaceJunk,
-            catalogue: "none".into(),
-            players: Vec::new(),
-            rules: serde_json::Value::Null,
-        };
-        Match::new(header, &cat).unwrap()
-    }
-
-    fn put(m: &mut Match<Asker>, input: Input<Ask>) -> EntryEffect {
+    fn put(m: &mut Match<DiceAsker>, input: Input<Ask>) -> EntryEffect {
         let p = m.prepare(&input).unwrap();
         let effect = p.effect().clone();
         assert!(m.commit(p));
@@ -939,23 +846,8 @@ mod dice_tests {
         // Replaying the log gives the same routing.
         let inputs: Vec<Input<Ask>> = m.entries().iter().map(|e| e.input.clone()).collect();
         let replayed =
-            Match::<Asker>::replay(m.header().clone(), &empty_catalogue(), inputs).unwrap();
+            Match::<DiceAsker>::replay(m.header().clone(), &empty_catalogue(), inputs).unwrap();
         assert_eq!(replayed.state(), m.state());
-    }
-
-    fn empty_catalogue() -> Catalogue {
-        Catalogue {
-            game: GameId::SpaceJunk,
-            set: SetInfo {
-                id: "none".into(),
-                name_en: String::new(),
-                name_ja: String::new(),
-                demo: true,
-                note: String::new(),
-            },
-            cards: Vec::new(),
-            decks: Vec::new(),
-        }
     }
 
     #[test]
