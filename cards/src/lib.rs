@@ -45,5 +45,6 @@ pub mod game;
 pub mod games;
 pub mod matches;
 pub mod script;
+pub mod tags;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
