@@ -98,8 +98,9 @@ pub fn tower_device_text(device: &TowerRef) -> String {
 
 /// The rules core's [`Roll`] for a die from any source. No source knows the seat yet.
 ///
-/// A tower roll keeps the tower's throw id (the sequence number of its throw's first die), so
-/// the dice of one tower throw share [`Roll::throw`] and answer at most one prompt. Typed and
+/// A tower roll keeps the tower's throw id (the sequence number of its throw's first die, with
+/// the tower's boot number in the high 32 bits), so the dice of one tower throw share
+/// [`Roll::throw`] and answer at most one prompt. Typed and
 /// virtual dice get `None` here: the UI gives each entry or tap its throw id.
 pub fn core_roll(roll: &DiceRoll) -> Roll {
     let (source, throw) = match &roll.source {
@@ -110,7 +111,12 @@ pub fn core_roll(roll: &DiceRoll) -> Roll {
                 device: tower_device_text(device),
                 seq: u64::from(*seq),
             },
-            Some(u64::from(*throw)),
+            // Throw numbers restart with the tower's seq at every power-up: the boot goes in
+            // the high half so a throw after a reset is never taken for the one before it.
+            Some(match device {
+                TowerRef::Framed { boot, .. } => u64::from(boot.0) << 32 | u64::from(*throw),
+                TowerRef::Text => u64::from(*throw),
+            }),
         ),
         RollSource::Typed => (DieSource::Typed, None),
         RollSource::Virtual => (DieSource::Virtual, None),
@@ -427,7 +433,11 @@ mod tests {
             },
         };
         let roll = core_roll(&tower);
-        assert_eq!(roll.throw, Some(11), "a tower die keeps its throw");
+        assert_eq!(
+            roll.throw,
+            Some(7 << 32 | 11),
+            "a tower die keeps its throw, under its boot"
+        );
         assert_eq!(
             roll.source,
             DieSource::Tower {
@@ -440,7 +450,7 @@ mod tests {
             roll_input(&roll),
             serde_json::json!({"input": "roll", "roll": {"sides": 6, "value": 4,
                 "source": {"kind": "tower", "device": "7ab1e51de0000001", "seq": 12},
-                "throw": 11}})
+                "throw": 7u64 << 32 | 11}})
         );
         let typed = DiceRoll {
             sides: 20,

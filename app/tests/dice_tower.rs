@@ -129,6 +129,8 @@ fn a_tower_roll_reaches_the_log_once_with_its_device_and_seq() {
         .collect();
     assert_eq!(seqs.len(), 2);
     let first = seqs[0];
+    // A tower throw id: the boot in the high half, the throw's first seq in the low half.
+    let boot = u64::from(sim.status().boot.expect("the sim has booted").0) << 32;
     assert_eq!(
         stored_rolls(&session),
         [
@@ -141,7 +143,7 @@ fn a_tower_roll_reaches_the_log_once_with_its_device_and_seq() {
                 },
                 seat: None,
                 // Each die thrown alone: its throw is its own sequence number.
-                throw: Some(first),
+                throw: Some(boot | first),
             },
             Roll {
                 sides: 20,
@@ -151,7 +153,7 @@ fn a_tower_roll_reaches_the_log_once_with_its_device_and_seq() {
                     seq: first + 1
                 },
                 seat: None,
-                throw: Some(first + 1),
+                throw: Some(boot | (first + 1)),
             },
         ]
     );
@@ -210,7 +212,7 @@ fn a_tower_roll_reaches_the_log_once_with_its_device_and_seq() {
                 "sides": 6,
                 "value": value,
                 "source": {"kind": "tower", "device": "7ab1e51de0000042", "seq": seq},
-                "throw": throw,
+                "throw": boot | throw,
             }),
             "die {i} of the throw"
         );
