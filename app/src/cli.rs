@@ -187,7 +187,7 @@ fn play(
         }
         .into()
     };
-    let (game, id) = if no_store {
+    if no_store {
         let mut m = cards::matches::new_match(header, &catalogue)?;
         for (line, step) in &script.steps {
             if let StepResult::Applied(p) =
@@ -196,7 +196,7 @@ fn play(
                 report(*line, p.seq);
             }
         }
-        (m, None)
+        print_match(m.as_ref(), None, json)
     } else {
         let store = Store::open(&db_path(cli)?)?;
         let mut session = Session::start(store, header)?;
@@ -217,10 +217,8 @@ fn play(
                 }
             }
         }
-        let id = session.id();
-        (load_match(session.store(), id)?, Some(id))
-    };
-    print_match(game.as_ref(), id, json)
+        print_match(session.game(), Some(session.id()), json)
+    }
 }
 
 fn default_set(game: GameId) -> String {

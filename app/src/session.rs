@@ -102,6 +102,8 @@ pub struct Session {
     store: Store,
     id: MatchId,
     game: Box<dyn AnyMatch>,
+    /// The status the store holds for the match (kept here so an input costs no extra read).
+    stored_finished: bool,
 }
 
 impl Session {
@@ -112,13 +114,24 @@ impl Session {
         let header_json =
             serde_json::to_string(&header).map_err(|e| SessionError::Catalogue(e.to_string()))?;
         let id = store.create_match(header.game.as_str(), &header_json, now_ms())?;
-        Ok(Session { store, id, game })
+        Ok(Session {
+            store,
+            id,
+            game,
+            stored_finished: false,
+        })
     }
 
     /// Resumes a stored match exactly where its log ends.
     pub fn resume(store: Store, id: MatchId) -> Result<Session, SessionError> {
         let game = load_match(&store, id)?;
-        let mut session = Session { store, id, game };
+        let stored_finished = store.get(id)?.status == crate::store::MatchStatus::Finished;
+        let mut session = Session {
+            store,
+            id,
+            game,
+            stored_finished,
+        };
         // A kill between the last append and the status update leaves the record behind the
         // log; the log is the truth.
         session.sync_status()?;
@@ -129,9 +142,10 @@ impl Session {
     /// error nothing changes.
     pub fn submit(&mut self, input: &serde_json::Value) -> Result<u64, SubmitError> {
         let prepared = self.game.prepare_json(input)?;
-        if self.game.outcome().is_some() {
+        if self.stored_finished {
             // An undo or a correction after the end: the match is open again while it is logged.
             self.store.reopen(self.id, now_ms())?;
+            self.stored_finished = false;
         }
         self.store
             .append(self.id, prepared.seq, &prepared.json, now_ms())?;
@@ -142,16 +156,19 @@ impl Session {
 
     /// Marks the match finished (with its outcome) or open again after an undo.
     fn sync_status(&mut self) -> Result<(), StoreError> {
-        let record = self.store.get(self.id)?;
-        let finished = matches!(record.status, crate::store::MatchStatus::Finished);
-        match (self.game.outcome(), finished) {
+        match (self.game.outcome(), self.stored_finished) {
             (Some(outcome), false) => {
                 let json = serde_json::to_string(&outcome).unwrap_or_default();
-                self.store.finish(self.id, &json, now_ms())
+                self.store.finish(self.id, &json, now_ms())?;
+                self.stored_finished = true;
             }
-            (None, true) => self.store.reopen(self.id, now_ms()),
-            _ => Ok(()),
+            (None, true) => {
+                self.store.reopen(self.id, now_ms())?;
+                self.stored_finished = false;
+            }
+            _ => {}
         }
+        Ok(())
     }
 
     /// The match.
