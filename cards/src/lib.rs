@@ -41,6 +41,7 @@
 
 pub mod catalogue;
 pub mod core;
+pub mod decks;
 pub mod game;
 pub mod games;
 pub mod matches;

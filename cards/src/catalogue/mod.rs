@@ -28,6 +28,18 @@
 //! assert_eq!(err.field.as_deref(), Some("wind"));
 //! ```
 
+pub mod jaken;
+pub mod junk_ken;
+pub mod rockman;
+pub mod space_junk;
+pub mod yomi;
+
+pub use jaken::{JakenBattleGround, JakenCard, JakenMonster, Wind};
+pub use junk_ken::JunkKenCard;
+pub use rockman::RockmanCard;
+pub use space_junk::SpaceJunkCard;
+pub use yomi::YomiCard;
+
 use crate::core::GameId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -37,7 +49,7 @@ use std::fmt;
 pub const FORMAT_VERSION: u32 = 1;
 
 /// The Jaken demo set, embedded in the binary.
-pub const JAKEN_DEMO_TOML: &str = include_str!("../data/jaken-demo.toml");
+pub const JAKEN_DEMO_TOML: &str = include_str!("../../data/jaken-demo.toml");
 
 /// A problem in a catalogue file, located to the line and field.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -64,69 +76,20 @@ impl fmt::Display for CatalogueError {
     }
 }
 
-/// The wind (effect condition) of a Jaken effect monster.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Wind {
-    /// 自家 (jicha): works only while its owner is the parent.
-    Jicha,
-    /// 他家 (tacha): works only while the opponent is the parent.
-    Tacha,
-    /// 両家 (ryancha): works whoever is the parent.
-    Ryancha,
-}
-
-impl Wind {
-    /// The printed term with its reading.
-    pub fn label(self) -> &'static str {
-        match self {
-            Wind::Jicha => "自家 (jicha)",
-            Wind::Tacha => "他家 (tacha)",
-            Wind::Ryancha => "両家 (ryancha)",
-        }
-    }
-}
-
-/// A Jaken monster (NM, or EM when it has an effect).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct JakenMonster {
-    /// 召喚コスト: playable when cost ≤ the turn number.
-    pub cost: u8,
-    /// 攻撃力.
-    pub atk: i32,
-    /// 守備力.
-    pub def: i32,
-    /// 種族, e.g. 暗灯族.
-    pub tribe: String,
-    /// The effect's wind condition; `Some` for an effect monster (EM), `None` for a normal one (NM).
-    pub wind: Option<Wind>,
-}
-
-/// A Jaken battle-ground (BG) card.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct JakenBattleGround {
-    /// 対象種族: the BG works only for monsters of this tribe.
-    pub target_tribe: String,
-    /// How many uses the card allows before it is turned face down.
-    pub use_limit: u8,
-}
-
-/// What a Jaken card is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum JakenCard {
-    /// NM or EM.
-    Monster(JakenMonster),
-    /// BG.
-    BattleGround(JakenBattleGround),
-}
-
 /// The game-specific numbers of a card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "game", rename_all = "kebab-case")]
 pub enum CardData {
     /// A Jaken card.
     Jaken(JakenCard),
+    /// A JUNK-KEN card.
+    JunkKen(JunkKenCard),
+    /// A Rockman EXE card.
+    RockmanExe(RockmanCard),
+    /// A Space Junk card.
+    SpaceJunk(SpaceJunkCard),
+    /// A Yomi card.
+    Yomi(YomiCard),
 }
 
 /// One card of a catalogue.
@@ -151,6 +114,39 @@ impl Card {
     pub fn jaken(&self) -> Option<&JakenCard> {
         match &self.data {
             CardData::Jaken(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The JUNK-KEN data of this card, if it is a JUNK-KEN card.
+    pub fn junk_ken(&self) -> Option<&JunkKenCard> {
+        match &self.data {
+            CardData::JunkKen(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The Rockman EXE data of this card, if it is a Rockman EXE card.
+    pub fn rockman(&self) -> Option<&RockmanCard> {
+        match &self.data {
+            CardData::RockmanExe(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The Space Junk data of this card, if it is a Space Junk card.
+    pub fn space_junk(&self) -> Option<&SpaceJunkCard> {
+        match &self.data {
+            CardData::SpaceJunk(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The Yomi data of this card, if it is a Yomi card.
+    pub fn yomi(&self) -> Option<&YomiCard> {
+        match &self.data {
+            CardData::Yomi(c) => Some(c),
+            _ => None,
         }
     }
 
@@ -203,14 +199,24 @@ pub struct Catalogue {
     pub decks: Vec<DeckList>,
 }
 
+/// The file with the cards still as generic TOML: read first, to learn the game.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawFile {
+struct RawHead {
     format: u32,
     game: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(bound = "C: serde::de::DeserializeOwned")]
+struct RawFile<C> {
+    #[allow(dead_code)]
+    format: u32,
+    #[allow(dead_code)]
+    game: String,
     set: RawSet,
-    #[serde(default)]
-    cards: Vec<toml::Spanned<RawCard>>,
+    #[serde(default = "Vec::new")]
+    cards: Vec<toml::Spanned<C>>,
     #[serde(default)]
     decks: Vec<toml::Spanned<RawDeck>>,
 }
@@ -227,25 +233,56 @@ struct RawSet {
     note: String,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawCard {
-    id: String,
-    name_ja: String,
-    name_en: String,
-    kind: String,
-    #[serde(default)]
-    text: String,
-    #[serde(default)]
-    flavor: String,
-    cost: Option<u8>,
-    atk: Option<i32>,
-    def: Option<i32>,
-    tribe: Option<String>,
-    wind: Option<String>,
-    target_tribe: Option<String>,
-    use_limit: Option<u8>,
+/// The fields every card has, whatever its game.
+pub(crate) struct Common<'a> {
+    pub(crate) id: &'a str,
+    pub(crate) name_ja: &'a str,
+    pub(crate) name_en: &'a str,
+    pub(crate) text: &'a str,
+    pub(crate) flavor: &'a str,
 }
+
+/// A game's card as read from TOML (its own fields plus the common ones).
+pub(crate) trait RawCard: serde::de::DeserializeOwned {
+    /// The common fields.
+    fn common(&self) -> Common<'_>;
+    /// Checks the game's fields and builds the card's data.
+    fn build(&self, ctx: &Ctx<'_>, span: &Span) -> Result<CardData, CatalogueError>;
+}
+
+/// Declares a game's raw card struct: the common fields (`id`, `name_ja`, `name_en`, `text`,
+/// `flavor`) plus the listed ones, unknown fields refused.
+macro_rules! raw_card {
+    ($name:ident { $($(#[$fm:meta])* $field:ident : $ty:ty),* $(,)? }) => {
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub(crate) struct $name {
+            pub(crate) id: String,
+            pub(crate) name_ja: String,
+            pub(crate) name_en: String,
+            #[serde(default)]
+            pub(crate) text: String,
+            #[serde(default)]
+            pub(crate) flavor: String,
+            $($(#[$fm])* pub(crate) $field: $ty,)*
+        }
+        impl $name {
+            fn common_fields(&self) -> $crate::catalogue::Common<'_> {
+                $crate::catalogue::Common {
+                    id: &self.id,
+                    name_ja: &self.name_ja,
+                    name_en: &self.name_en,
+                    text: &self.text,
+                    flavor: &self.flavor,
+                }
+            }
+        }
+    };
+}
+pub(crate) use raw_card;
+
+/// A byte range in the catalogue text.
+pub(crate) type Span = std::ops::Range<usize>;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -265,13 +302,15 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
-struct Ctx<'a> {
+/// The file being loaded, for locating errors.
+pub(crate) struct Ctx<'a> {
     file: &'a str,
     text: &'a str,
 }
 
 impl Ctx<'_> {
-    fn err(
+    /// An error at a byte offset.
+    pub(crate) fn err(
         &self,
         offset: usize,
         field: Option<&str>,
@@ -288,7 +327,7 @@ impl Ctx<'_> {
     }
 
     /// Offset of `key =` inside the span of a table, or the table's start.
-    fn field_offset(&self, span: &std::ops::Range<usize>, key: &str) -> usize {
+    pub(crate) fn field_offset(&self, span: &Span, key: &str) -> usize {
         // A table's span may cover only its `[[header]]`: read on to the next header.
         let body = self.text.get(span.start..).unwrap_or("");
         let mut pos = 0;
@@ -308,131 +347,127 @@ impl Ctx<'_> {
     }
 }
 
+impl Ctx<'_> {
+    /// An error about `field` of the card whose table is at `span`.
+    pub(crate) fn field_err(
+        &self,
+        span: &Span,
+        field: &str,
+        message: impl Into<String>,
+    ) -> CatalogueError {
+        self.err(self.field_offset(span, field), Some(field), message)
+    }
+
+    /// Fails unless a field that this kind of card needs is present.
+    pub(crate) fn need<T>(
+        &self,
+        span: &Span,
+        card: &str,
+        kind: &str,
+        field: &str,
+        value: &Option<T>,
+    ) -> Result<(), CatalogueError> {
+        if value.is_some() {
+            Ok(())
+        } else {
+            Err(self.err(
+                self.field_offset(span, "kind"),
+                Some(field),
+                format!("card `{card}` ({kind}) needs `{field}`"),
+            ))
+        }
+    }
+
+    /// Fails if a field that this kind of card does not have is present.
+    pub(crate) fn forbid<T>(
+        &self,
+        span: &Span,
+        card: &str,
+        kind: &str,
+        field: &str,
+        value: &Option<T>,
+    ) -> Result<(), CatalogueError> {
+        if value.is_some() {
+            Err(self.field_err(
+                span,
+                field,
+                format!("card `{card}` is of kind `{kind}`, which has no `{field}`"),
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Fails unless `value` lies in `range`.
+    pub(crate) fn in_range<T: PartialOrd + fmt::Display + Copy>(
+        &self,
+        span: &Span,
+        field: &str,
+        value: T,
+        range: std::ops::RangeInclusive<T>,
+    ) -> Result<(), CatalogueError> {
+        if range.contains(&value) {
+            Ok(())
+        } else {
+            Err(self.field_err(
+                span,
+                field,
+                format!(
+                    "{field} {value} is outside {}..={}",
+                    range.start(),
+                    range.end()
+                ),
+            ))
+        }
+    }
+}
+
+fn toml_err(ctx: &Ctx<'_>, e: &toml::de::Error) -> CatalogueError {
+    let offset = e.span().map_or(0, |s| s.start);
+    let message = e.message().to_owned();
+    let field = message
+        .split('`')
+        .nth(1)
+        .filter(|_| message.contains("field"))
+        .map(str::to_owned);
+    let mut err = ctx.err(offset, None, message);
+    err.field = field;
+    err
+}
+
 impl Catalogue {
     /// Loads a catalogue from its text; `file` names it in errors.
     pub fn load(file: &str, text: &str) -> Result<Catalogue, CatalogueError> {
         let ctx = Ctx { file, text };
-        let raw: RawFile = toml::from_str(text).map_err(|e| {
-            let offset = e.span().map_or(0, |s| s.start);
-            let message = e.message().to_owned();
-            let field = message
-                .split('`')
-                .nth(1)
-                .filter(|_| message.contains("field"))
-                .map(str::to_owned);
-            let mut err = ctx.err(offset, None, message);
-            err.field = field;
-            err
-        })?;
-        if raw.format != FORMAT_VERSION {
+        let head: RawHead = toml::from_str(text).map_err(|e| toml_err(&ctx, &e))?;
+        if head.format != FORMAT_VERSION {
             return Err(ctx.err(
                 ctx.field_offset(&(0..text.len()), "format"),
                 Some("format"),
                 format!(
                     "catalogue format {} is not supported (this build reads format {FORMAT_VERSION})",
-                    raw.format
+                    head.format
                 ),
             ));
         }
-        let game = GameId::parse(&raw.game).ok_or_else(|| {
+        let game = GameId::parse(&head.game).ok_or_else(|| {
             ctx.err(
                 ctx.field_offset(&(0..text.len()), "game"),
                 Some("game"),
                 format!(
                     "unknown game `{}` (expected one of: {})",
-                    raw.game,
+                    head.game,
                     GameId::ALL.map(GameId::as_str).join(", ")
                 ),
             )
         })?;
-        let mut cards = Vec::with_capacity(raw.cards.len());
-        let mut ids = BTreeSet::new();
-        for spanned in &raw.cards {
-            let span = spanned.span();
-            let rc = spanned.get_ref();
-            if rc.id.trim().is_empty()
-                || !rc
-                    .id
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-            {
-                return Err(ctx.err(
-                    ctx.field_offset(&span, "id"),
-                    Some("id"),
-                    format!(
-                        "card id `{}` must be non-empty and use only letters, digits, `-` and `_`",
-                        rc.id
-                    ),
-                ));
-            }
-            if !ids.insert(rc.id.clone()) {
-                return Err(ctx.err(
-                    ctx.field_offset(&span, "id"),
-                    Some("id"),
-                    format!("card id `{}` appears twice", rc.id),
-                ));
-            }
-            let data = match game {
-                GameId::Jaken => CardData::Jaken(jaken_card(&ctx, &span, rc)?),
-                other => {
-                    return Err(ctx.err(
-                        ctx.field_offset(&(0..text.len()), "game"),
-                        Some("game"),
-                        format!("this build has no card schema for {other} yet"),
-                    ));
-                }
-            };
-            cards.push(Card {
-                id: rc.id.clone(),
-                name_ja: rc.name_ja.clone(),
-                name_en: rc.name_en.clone(),
-                text: rc.text.clone(),
-                flavor: rc.flavor.clone(),
-                data,
-            });
+        match game {
+            GameId::Jaken => load_cards::<jaken::RawJakenCard>(&ctx, game),
+            GameId::JunkKen => load_cards::<junk_ken::RawJunkKenCard>(&ctx, game),
+            GameId::RockmanExe => load_cards::<rockman::RawRockmanCard>(&ctx, game),
+            GameId::SpaceJunk => load_cards::<space_junk::RawSpaceJunkCard>(&ctx, game),
+            GameId::Yomi => load_cards::<yomi::RawYomiCard>(&ctx, game),
         }
-        cards.sort_by(|a, b| a.id.cmp(&b.id));
-        let mut decks = Vec::with_capacity(raw.decks.len());
-        let mut deck_ids = BTreeSet::new();
-        for spanned in &raw.decks {
-            let span = spanned.span();
-            let rd = spanned.get_ref();
-            if !deck_ids.insert(rd.id.clone()) {
-                return Err(ctx.err(
-                    ctx.field_offset(&span, "id"),
-                    Some("id"),
-                    format!("deck id `{}` appears twice", rd.id),
-                ));
-            }
-            if let Some(unknown) = rd.cards.iter().find(|c| !ids.contains(*c)) {
-                return Err(ctx.err(
-                    ctx.field_offset(&span, "cards"),
-                    Some("cards"),
-                    format!(
-                        "deck `{}` names card `{unknown}`, which is not in this catalogue",
-                        rd.id
-                    ),
-                ));
-            }
-            decks.push(DeckList {
-                id: rd.id.clone(),
-                name: rd.name.clone(),
-                cards: rd.cards.clone(),
-            });
-        }
-        decks.sort_by(|a, b| a.id.cmp(&b.id));
-        Ok(Catalogue {
-            game,
-            set: SetInfo {
-                id: raw.set.id,
-                name_en: raw.set.name_en,
-                name_ja: raw.set.name_ja,
-                demo: raw.set.demo,
-                note: raw.set.note,
-            },
-            cards,
-            decks,
-        })
     }
 
     /// The embedded Jaken demo set.
@@ -454,110 +489,84 @@ impl Catalogue {
     }
 }
 
-fn jaken_card(
-    ctx: &Ctx<'_>,
-    span: &std::ops::Range<usize>,
-    rc: &RawCard,
-) -> Result<JakenCard, CatalogueError> {
-    let need = |field: &str, present: bool| -> Result<(), CatalogueError> {
-        if present {
-            Ok(())
-        } else {
-            Err(ctx.err(
-                ctx.field_offset(span, "kind"),
-                Some(field),
-                format!("card `{}` ({}) needs `{field}`", rc.id, rc.kind),
-            ))
-        }
-    };
-    let forbid = |field: &str, present: bool| -> Result<(), CatalogueError> {
-        if present {
-            Err(ctx.err(
-                ctx.field_offset(span, field),
-                Some(field),
+fn load_cards<C: RawCard>(ctx: &Ctx<'_>, game: GameId) -> Result<Catalogue, CatalogueError> {
+    let raw: RawFile<C> = toml::from_str(ctx.text).map_err(|e| toml_err(ctx, &e))?;
+    let mut cards = Vec::with_capacity(raw.cards.len());
+    let mut ids = BTreeSet::new();
+    for spanned in &raw.cards {
+        let span = spanned.span();
+        let rc = spanned.get_ref();
+        let common = rc.common();
+        if common.id.trim().is_empty()
+            || !common
+                .id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(ctx.field_err(
+                &span,
+                "id",
                 format!(
-                    "card `{}` is of kind `{}`, which has no `{field}`",
-                    rc.id, rc.kind
+                    "card id `{}` must be non-empty and use only letters, digits, `-` and `_`",
+                    common.id
                 ),
-            ))
-        } else {
-            Ok(())
+            ));
         }
-    };
-    match rc.kind.as_str() {
-        "nm" | "em" => {
-            need("cost", rc.cost.is_some())?;
-            need("atk", rc.atk.is_some())?;
-            need("def", rc.def.is_some())?;
-            need("tribe", rc.tribe.is_some())?;
-            forbid("target_tribe", rc.target_tribe.is_some())?;
-            forbid("use_limit", rc.use_limit.is_some())?;
-            let wind = if rc.kind == "em" {
-                need("wind", rc.wind.is_some())?;
-                let w = rc.wind.as_deref().unwrap_or_default();
-                Some(match w {
-                    "jicha" | "自家" => Wind::Jicha,
-                    "tacha" | "他家" => Wind::Tacha,
-                    "ryancha" | "両家" => Wind::Ryancha,
-                    other => {
-                        return Err(ctx.err(
-                            ctx.field_offset(span, "wind"),
-                            Some("wind"),
-                            format!("unknown wind `{other}` (expected jicha, tacha or ryancha)"),
-                        ));
-                    }
-                })
-            } else {
-                forbid("wind", rc.wind.is_some())?;
-                None
-            };
-            let (atk, def) = (rc.atk.unwrap_or_default(), rc.def.unwrap_or_default());
-            for (field, v) in [("atk", atk), ("def", def)] {
-                if !(0..=99).contains(&v) {
-                    return Err(ctx.err(
-                        ctx.field_offset(span, field),
-                        Some(field),
-                        format!("{field} {v} is outside 0..=99"),
-                    ));
-                }
-            }
-            Ok(JakenCard::Monster(JakenMonster {
-                cost: rc.cost.unwrap_or_default(),
-                atk,
-                def,
-                tribe: rc.tribe.clone().unwrap_or_default(),
-                wind,
-            }))
+        if !ids.insert(common.id.to_owned()) {
+            return Err(ctx.field_err(
+                &span,
+                "id",
+                format!("card id `{}` appears twice", common.id),
+            ));
         }
-        "bg" => {
-            need("target_tribe", rc.target_tribe.is_some())?;
-            need("use_limit", rc.use_limit.is_some())?;
-            for (field, present) in [
-                ("cost", rc.cost.is_some()),
-                ("atk", rc.atk.is_some()),
-                ("def", rc.def.is_some()),
-                ("wind", rc.wind.is_some()),
-            ] {
-                forbid(field, present)?;
-            }
-            if rc.use_limit == Some(0) {
-                return Err(ctx.err(
-                    ctx.field_offset(span, "use_limit"),
-                    Some("use_limit"),
-                    "a BG card needs a use limit of at least 1",
-                ));
-            }
-            Ok(JakenCard::BattleGround(JakenBattleGround {
-                target_tribe: rc.target_tribe.clone().unwrap_or_default(),
-                use_limit: rc.use_limit.unwrap_or(1),
-            }))
-        }
-        other => Err(ctx.err(
-            ctx.field_offset(span, "kind"),
-            Some("kind"),
-            format!("unknown Jaken card kind `{other}` (expected nm, em or bg)"),
-        )),
+        let data = rc.build(ctx, &span)?;
+        cards.push(Card {
+            id: common.id.to_owned(),
+            name_ja: common.name_ja.to_owned(),
+            name_en: common.name_en.to_owned(),
+            text: common.text.to_owned(),
+            flavor: common.flavor.to_owned(),
+            data,
+        });
     }
+    cards.sort_by(|a, b| a.id.cmp(&b.id));
+    let mut decks = Vec::with_capacity(raw.decks.len());
+    let mut deck_ids = BTreeSet::new();
+    for spanned in &raw.decks {
+        let span = spanned.span();
+        let rd = spanned.get_ref();
+        if !deck_ids.insert(rd.id.clone()) {
+            return Err(ctx.field_err(&span, "id", format!("deck id `{}` appears twice", rd.id)));
+        }
+        if let Some(unknown) = rd.cards.iter().find(|c| !ids.contains(*c)) {
+            return Err(ctx.field_err(
+                &span,
+                "cards",
+                format!(
+                    "deck `{}` names card `{unknown}`, which is not in this catalogue",
+                    rd.id
+                ),
+            ));
+        }
+        decks.push(DeckList {
+            id: rd.id.clone(),
+            name: rd.name.clone(),
+            cards: rd.cards.clone(),
+        });
+    }
+    decks.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(Catalogue {
+        game,
+        set: SetInfo {
+            id: raw.set.id,
+            name_en: raw.set.name_en,
+            name_ja: raw.set.name_ja,
+            demo: raw.set.demo,
+            note: raw.set.note,
+        },
+        cards,
+        decks,
+    })
 }
 
 #[cfg(test)]
