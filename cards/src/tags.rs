@@ -209,6 +209,90 @@ impl Tag {
     }
 }
 
+/// A corner of the play mat. Its marker is a QR code reading `TS1:M:<corner>:<check>`, e.g.
+/// `TS1:M:TL:…`; the four markers give the camera-to-mat homography.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Corner {
+    /// Top left (as the mat is printed).
+    TopLeft,
+    /// Top right.
+    TopRight,
+    /// Bottom right.
+    BottomRight,
+    /// Bottom left.
+    BottomLeft,
+}
+
+impl Corner {
+    /// The four corners, clockwise from top left.
+    pub const ALL: [Corner; 4] = [
+        Corner::TopLeft,
+        Corner::TopRight,
+        Corner::BottomRight,
+        Corner::BottomLeft,
+    ];
+
+    /// The two-letter code in the marker.
+    pub fn code(self) -> &'static str {
+        match self {
+            Corner::TopLeft => "TL",
+            Corner::TopRight => "TR",
+            Corner::BottomRight => "BR",
+            Corner::BottomLeft => "BL",
+        }
+    }
+
+    /// The marker's text (for the QR code).
+    pub fn encode(self) -> String {
+        let body = format!("{PREFIX}M:{}", self.code());
+        // Every character is alphanumeric, so the check character exists.
+        let check = check_char(&body).unwrap_or('0');
+        format!("{body}:{check}")
+    }
+
+    /// A name for people, e.g. on the printed marker.
+    pub fn label(self) -> &'static str {
+        match self {
+            Corner::TopLeft => "top left",
+            Corner::TopRight => "top right",
+            Corner::BottomRight => "bottom right",
+            Corner::BottomLeft => "bottom left",
+        }
+    }
+}
+
+/// What a QR code in view is: a card's tag or a mat corner marker.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scanned {
+    /// A physical card.
+    Card(Tag),
+    /// A mat corner.
+    Corner(Corner),
+}
+
+/// Reads any Tableside code: a card tag or a mat corner marker.
+pub fn scan(text: &str) -> Result<Scanned, TagError> {
+    if let Some(rest) = text.strip_prefix("TS1:M:") {
+        let (code, check) = rest.split_once(':').ok_or(TagError::Shape)?;
+        let corner = Corner::ALL
+            .into_iter()
+            .find(|c| c.code() == code)
+            .ok_or(TagError::Shape)?;
+        let body = text
+            .get(..text.len() - check.len() - 1)
+            .ok_or(TagError::Shape)?;
+        let expected = check_char(body).ok_or(TagError::Shape)?;
+        if check.len() != 1 || !check.starts_with(expected) {
+            return Err(TagError::Check {
+                expected,
+                found: check.to_owned(),
+            });
+        }
+        return Ok(Scanned::Corner(corner));
+    }
+    Tag::parse(text).map(Scanned::Card)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,10 +383,33 @@ mod tests {
         assert!(matches!(too_long.encode(), Err(TagError::CardId(_))));
     }
 
+    #[test]
+    fn corner_markers_read_back_and_are_not_cards() {
+        for c in Corner::ALL {
+            let text = c.encode();
+            assert_eq!(scan(&text), Ok(Scanned::Corner(c)), "{text}");
+            assert!(Tag::parse(&text).is_err(), "{text}");
+        }
+        assert_eq!(Corner::TopLeft.encode().len(), 10);
+        assert!(matches!(scan("TS1:M:TL:0"), Err(TagError::Check { .. })));
+        assert_eq!(scan("TS1:M:XX:0"), Err(TagError::Shape));
+        assert_eq!(
+            scan("TS1:J:JD07:2:P"),
+            Ok(Scanned::Card(Tag {
+                game: GameId::Jaken,
+                card: "JD07".into(),
+                copy: 2
+            }))
+        );
+    }
+
     proptest! {
         #[test]
         fn arbitrary_text_never_panics_and_every_refusal_has_a_reason(text in ".{0,40}") {
             if let Err(e) = Tag::parse(&text) {
+                prop_assert!(!e.to_string().is_empty());
+            }
+            if let Err(e) = scan(&text) {
                 prop_assert!(!e.to_string().is_empty());
             }
         }
