@@ -293,7 +293,11 @@ fn open_existing(cli: &Cli) -> Result<Store> {
             path.display()
         );
     }
-    Ok(Store::open_read_only(&path)?)
+    match Store::open_read_only(&path) {
+        // A log from an older Tableside: upgrading it is what opening it for writing does.
+        Err(crate::store::StoreError::NeedsUpgrade { .. }) => Ok(Store::open(&path)?),
+        other => Ok(other?),
+    }
 }
 
 fn replay(cli: &Cli, id: Option<i64>, json: bool) -> Result<()> {

@@ -85,6 +85,7 @@
 //! # }
 //! ```
 
+mod decks;
 mod error;
 mod inspect;
 mod schema;
@@ -775,6 +776,9 @@ mod tests {
             text("application_id"),
             format!("Integer({})", schema::APPLICATION_ID)
         );
-        assert_eq!(text("user_version"), "Integer(1)");
+        assert_eq!(
+            text("user_version"),
+            format!("Integer({})", Store::SCHEMA_VERSION)
+        );
     }
 }

@@ -69,7 +69,30 @@ END;
 ";
 
 /// The migration steps of the released schema, in order: step `n` takes version `n` to `n + 1`.
-pub(super) const MIGRATIONS: &[&str] = &[V1];
+pub(super) const MIGRATIONS: &[&str] = &[V1, V2];
+
+/// Schema version 2: registered decks, each physical copy bound to one deck (and so one owner).
+const V2: &str = "
+CREATE TABLE decks (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    game          TEXT    NOT NULL,
+    owner         TEXT    NOT NULL,
+    name          TEXT    NOT NULL,
+    deck_json     TEXT    NOT NULL CHECK (json_valid(deck_json)),
+    registered_ms INTEGER NOT NULL,
+    UNIQUE (game, owner, name)
+) STRICT;
+
+CREATE TABLE deck_copies (
+    game    TEXT    NOT NULL,
+    card    TEXT    NOT NULL,
+    copy    INTEGER NOT NULL CHECK (copy >= 1),
+    deck_id INTEGER NOT NULL REFERENCES decks (id),
+    PRIMARY KEY (game, card, copy)
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX deck_copies_by_deck ON deck_copies (deck_id);
+";
 
 /// Reads `PRAGMA user_version`.
 pub(super) fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
@@ -148,7 +171,7 @@ mod tests {
     }
 
     #[test]
-    fn empty_file_migrates_from_v0_to_v1_and_gets_the_application_id() {
+    fn empty_file_migrates_from_v0_to_the_newest_version_and_gets_the_application_id() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("empty.sqlite3");
         std::fs::write(&path, b"").unwrap();
@@ -158,22 +181,29 @@ mod tests {
 
         migrate(&mut conn, &path, MIGRATIONS).unwrap();
 
-        assert_eq!(user_version(&conn).unwrap(), 1);
+        assert_eq!(user_version(&conn).unwrap(), 2);
         assert_eq!(application_id(&conn), APPLICATION_ID);
         assert_eq!(
             tables(&conn),
-            ["entries", "matches", "sqlite_sequence"].map(String::from)
+            [
+                "deck_copies",
+                "decks",
+                "entries",
+                "matches",
+                "sqlite_sequence"
+            ]
+            .map(String::from)
         );
         // Running again is a no-op.
         migrate(&mut conn, &path, MIGRATIONS).unwrap();
-        assert_eq!(user_version(&conn).unwrap(), 1);
+        assert_eq!(user_version(&conn).unwrap(), 2);
     }
 
     #[test]
     fn later_steps_apply_in_order_on_top_of_an_existing_version() {
         let mut conn = Connection::open_in_memory().unwrap();
         let path = Path::new(":memory:");
-        migrate(&mut conn, path, MIGRATIONS).unwrap();
+        migrate(&mut conn, path, &[V1]).unwrap();
         conn.execute(
             "INSERT INTO matches (game, created_ms, header_json, status, updated_ms)
              VALUES ('kept', 1, '{}', 'open', 1)",
@@ -199,7 +229,7 @@ mod tests {
     fn a_failing_step_rolls_back_and_keeps_the_previous_version() {
         let mut conn = Connection::open_in_memory().unwrap();
         let path = Path::new(":memory:");
-        migrate(&mut conn, path, MIGRATIONS).unwrap();
+        migrate(&mut conn, path, &[V1]).unwrap();
 
         let v2_good_part = "CREATE TABLE half_done (x INTEGER) STRICT;";
         let v2 = format!("{v2_good_part} INSERT INTO no_such_table VALUES (1);");
@@ -226,7 +256,7 @@ mod tests {
                 err,
                 StoreError::TooNew {
                     found: 7,
-                    supported: 1,
+                    supported: 2,
                     ..
                 }
             ),
