@@ -1,4 +1,9 @@
-//! The command line: `tableside` (the window), `play`, `replay`, `log list|show|export`.
+//! The command line: `tableside` (the window), `play`, `replay`, `log list|show|export`,
+//! `deck check|register|list|unregister`, `catalogue check`, `tags`.
+
+mod decks;
+
+pub use decks::{CatalogueAction, DeckAction, catalogue_of, load_deck};
 
 use crate::session::{Session, SubmitError, catalogue_for, header_of, load_match};
 use crate::store::{MatchId, MatchRecord, Store, default_db_path};
@@ -63,6 +68,18 @@ pub enum Command {
         /// What to do with the log.
         #[command(subcommand)]
         action: LogAction,
+    },
+    /// Checks, registers, lists or removes decks (a registered copy tells whose card it is).
+    Deck {
+        /// What to do.
+        #[command(subcommand)]
+        action: DeckAction,
+    },
+    /// Checks a card catalogue file.
+    Catalogue {
+        /// What to do.
+        #[command(subcommand)]
+        action: CatalogueAction,
     },
 }
 
@@ -134,6 +151,8 @@ pub fn run(cli: &Cli, command: &Command) -> Result<()> {
         } => play(cli, game, script, *json, *progress, *no_store),
         Command::Replay { id, json } => replay(cli, *id, *json),
         Command::Log { action } => log(cli, action),
+        Command::Deck { action } => decks::deck(cli, action),
+        Command::Catalogue { action } => decks::catalogue(action),
     }
 }
 

@@ -100,6 +100,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, Row, TransactionBehavior, params};
 use serde::{Deserialize, Serialize};
 
+pub use decks::RegisterError;
 pub use error::StoreError;
 use error::sql;
 use inspect::FileState;

@@ -1,0 +1,234 @@
+//! `tableside deck …` and `tableside catalogue …`: check card data and decks, register decks.
+
+use super::{EXIT_REFUSED, ExitError, db_path, open_existing};
+use crate::session::catalogue_for;
+use crate::store::{RegisterError, Store};
+use anyhow::{Context, Result, anyhow};
+use cards::catalogue::Catalogue;
+use cards::core::{GameId, Violation};
+use cards::decks::Deck;
+use clap::Subcommand;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// `tableside deck …`
+#[derive(Debug, Subcommand)]
+pub enum DeckAction {
+    /// Checks a deck file against its game's construction rules: one line per broken rule.
+    Check {
+        /// The deck file (docs/decks.md).
+        file: PathBuf,
+        /// The catalogue file its cards come from (default: the built-in set the deck names).
+        #[arg(long, value_name = "FILE")]
+        catalogue: Option<PathBuf>,
+    },
+    /// Checks a deck and registers it, binding each of its physical copies to its owner.
+    Register {
+        /// The deck file.
+        file: PathBuf,
+        /// The catalogue file its cards come from (default: the built-in set the deck names).
+        #[arg(long, value_name = "FILE")]
+        catalogue: Option<PathBuf>,
+    },
+    /// Lists the registered decks.
+    List {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Removes a registered deck, freeing its copies.
+    Unregister {
+        /// The game.
+        #[arg(long)]
+        game: String,
+        /// The owner.
+        #[arg(long)]
+        owner: String,
+        /// The deck's name.
+        name: String,
+    },
+}
+
+/// `tableside catalogue …`
+#[derive(Debug, Subcommand)]
+pub enum CatalogueAction {
+    /// Loads a catalogue file and reports its first problem with file, line and field.
+    Check {
+        /// The catalogue file (docs/catalogue.md).
+        file: PathBuf,
+    },
+}
+
+fn read(path: &Path, what: &str) -> Result<String> {
+    std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the {what} {}", path.display()))
+}
+
+/// Reads and parses a deck file.
+pub fn load_deck(path: &Path) -> Result<Deck> {
+    let text = read(path, "deck file")?;
+    Ok(Deck::load(&path.display().to_string(), &text)?)
+}
+
+/// The catalogue a deck's cards come from: the given file, or the built-in set it names.
+pub fn catalogue_of(deck: &Deck, file: Option<&Path>) -> Result<Catalogue> {
+    match file {
+        Some(path) => {
+            let text = read(path, "catalogue")?;
+            Ok(Catalogue::load(&path.display().to_string(), &text)?)
+        }
+        None => catalogue_for(deck.game, &deck.set)
+            .map_err(|e| anyhow!("{e} (pass the deck's catalogue file with --catalogue FILE)")),
+    }
+}
+
+fn print_problems(out: &mut impl Write, deck: &Deck, problems: &[Violation]) -> Result<()> {
+    let copies = deck.main.len() + deck.extra.len();
+    if problems.is_empty() {
+        writeln!(
+            out,
+            "{}'s {} deck “{}” ({copies} copies) is legal.",
+            deck.owner, deck.game, deck.name
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{}'s {} deck “{}” breaks {} rule(s):",
+            deck.owner,
+            deck.game,
+            deck.name,
+            problems.len()
+        )?;
+        for p in problems {
+            writeln!(out, "  ✗ {} [{}; {}]", p.sentence, p.rule, p.reference)?;
+        }
+    }
+    Ok(())
+}
+
+fn refused(message: String) -> anyhow::Error {
+    ExitError {
+        code: EXIT_REFUSED,
+        message,
+    }
+    .into()
+}
+
+fn check(path: &Path, catalogue: Option<&Path>) -> Result<Deck> {
+    let deck = load_deck(path)?;
+    let cat = catalogue_of(&deck, catalogue)?;
+    let problems = deck
+        .check(&cat)
+        .map_err(|e| refused(format!("{}: {e}", path.display())))?;
+    print_problems(&mut std::io::stdout().lock(), &deck, &problems)?;
+    if problems.is_empty() {
+        Ok(deck)
+    } else {
+        Err(refused(format!(
+            "{}: the deck breaks {} construction rule(s)",
+            path.display(),
+            problems.len()
+        )))
+    }
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// Runs `tableside deck …`.
+pub fn deck(cli: &super::Cli, action: &DeckAction) -> Result<()> {
+    match action {
+        DeckAction::Check { file, catalogue } => check(file, catalogue.as_deref()).map(|_| ()),
+        DeckAction::Register { file, catalogue } => {
+            let deck = check(file, catalogue.as_deref())?;
+            let mut store = Store::open(&db_path(cli)?)?;
+            match store.register_deck(&deck, now_ms()) {
+                Ok(()) => {
+                    println!(
+                        "Registered: {} copies now tell that they are {}'s.",
+                        deck.main.len() + deck.extra.len(),
+                        deck.owner
+                    );
+                    Ok(())
+                }
+                Err(RegisterError::Refused(e)) => {
+                    Err(refused(format!("{}: not registered: {e}", file.display())))
+                }
+                Err(RegisterError::Store(e)) => Err(e.into()),
+            }
+        }
+        DeckAction::List { json } => {
+            let path = db_path(cli)?;
+            let decks: Vec<Deck> = if path.exists() {
+                open_existing(cli)?.registry()?.decks().cloned().collect()
+            } else {
+                Vec::new()
+            };
+            let mut out = std::io::stdout().lock();
+            if *json {
+                serde_json::to_writer_pretty(&mut out, &decks)?;
+                writeln!(out)?;
+            } else if decks.is_empty() {
+                writeln!(out, "No registered decks.")?;
+            } else {
+                for d in &decks {
+                    writeln!(
+                        out,
+                        "{:<12} {:<16} {:<24} {:>3} copies  (set {})",
+                        d.game.as_str(),
+                        d.owner,
+                        d.name,
+                        d.main.len() + d.extra.len(),
+                        d.set
+                    )?;
+                }
+            }
+            Ok(())
+        }
+        DeckAction::Unregister { game, owner, name } => {
+            let game = GameId::parse(game).ok_or_else(|| {
+                anyhow!(
+                    "unknown game `{game}` (expected one of: {})",
+                    GameId::ALL.map(GameId::as_str).join(", ")
+                )
+            })?;
+            let mut store = Store::open(&db_path(cli)?)?;
+            if store.unregister_deck(game, owner, name)? {
+                println!("Unregistered {owner}'s {game} deck “{name}”; its copies are free.");
+                Ok(())
+            } else {
+                Err(refused(format!(
+                    "{owner} has no registered {game} deck named “{name}”"
+                )))
+            }
+        }
+    }
+}
+
+/// Runs `tableside catalogue …`.
+pub fn catalogue(action: &CatalogueAction) -> Result<()> {
+    match action {
+        CatalogueAction::Check { file } => {
+            let text = read(file, "catalogue")?;
+            let cat = Catalogue::load(&file.display().to_string(), &text)
+                .map_err(|e| refused(e.to_string()))?;
+            println!(
+                "{}: {} catalogue “{}”: {} cards, {} decks{}.",
+                file.display(),
+                cat.game,
+                cat.set.id,
+                cat.cards.len(),
+                cat.decks.len(),
+                if cat.set.demo {
+                    " (a demo set made for Tableside)"
+                } else {
+                    ""
+                }
+            );
+            Ok(())
+        }
+    }
+}
