@@ -31,7 +31,9 @@ impl Store {
             .prepare_cached("SELECT id, deck_json FROM decks ORDER BY game, owner, name")
             .map_err(|e| sql(path, e))?;
         let rows = stmt
-            .query_map([], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?)))
+            .query_map([], |row| {
+                Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
+            })
             .map_err(|e| sql(path, e))?;
         let mut registry = Registry::default();
         for row in rows {
@@ -163,7 +165,8 @@ mod tests {
                 .register_deck(&deck("Ben", "B", "[2, 3]"), 2)
                 .unwrap_err();
             assert!(
-                err.to_string().contains("JD01 #2 is already registered to Aki"),
+                err.to_string()
+                    .contains("JD01 #2 is already registered to Aki"),
                 "{err}"
             );
         }
@@ -175,9 +178,15 @@ mod tests {
             copy,
         };
         assert_eq!(reg.owner(&tag(2)).unwrap().owner, "Aki");
-        assert!(reg.owner(&tag(3)).is_none(), "the refused deck left nothing");
+        assert!(
+            reg.owner(&tag(3)).is_none(),
+            "the refused deck left nothing"
+        );
         assert!(store.unregister_deck(GameId::Jaken, "Aki", "A").unwrap());
         store.register_deck(&deck("Ben", "B", "[2, 3]"), 3).unwrap();
-        assert_eq!(store.registry().unwrap().owner(&tag(2)).unwrap().owner, "Ben");
+        assert_eq!(
+            store.registry().unwrap().owner(&tag(2)).unwrap().owner,
+            "Ben"
+        );
     }
 }
