@@ -55,14 +55,7 @@ pub fn now_ms() -> i64 {
 
 /// The catalogue a match refers to. This build ships the demo sets embedded.
 pub fn catalogue_for(game: GameId, set_id: &str) -> Result<Catalogue, SessionError> {
-    let cat = match game {
-        GameId::Jaken => Catalogue::jaken_demo()?,
-        other => {
-            return Err(SessionError::Catalogue(format!(
-                "no catalogue for {other} in this build"
-            )));
-        }
-    };
+    let cat = Catalogue::builtin(game)?;
     if cat.set.id != set_id {
         return Err(SessionError::Catalogue(format!(
             "catalogue `{set_id}` for {game} is not available (this build has `{}`)",

@@ -285,6 +285,58 @@ impl Deck {
         })
     }
 
+    /// A catalogue's ready-made deck as a deck of physical copies, numbering the copies of each
+    /// card 1, 2, …. Cards that belong in the extra deck (JUNK-KEN awakening and field cards) go
+    /// there; a Space Junk list is the table's shared pile (owner `table`, whatever `owner` says),
+    /// its character pool when it holds characters.
+    pub fn from_list(catalogue: &Catalogue, list_id: &str, owner: &str) -> Option<Deck> {
+        use crate::catalogue::space_junk;
+        let list = catalogue.deck(list_id)?;
+        let mut main = Vec::new();
+        let mut extra = Vec::new();
+        let mut count: BTreeMap<&str, u16> = BTreeMap::new();
+        let mut characters = false;
+        for id in &list.cards {
+            let n = count.entry(id.as_str()).or_default();
+            *n = n.saturating_add(1);
+            let copy = CopyRef {
+                card: id.clone(),
+                copy: *n,
+            };
+            let card = catalogue.card(id);
+            characters |= matches!(
+                card.and_then(|c| c.space_junk()),
+                Some(crate::catalogue::SpaceJunkCard::Character(_))
+            );
+            if card
+                .and_then(|c| c.junk_ken())
+                .is_some_and(crate::catalogue::JunkKenCard::is_extra)
+            {
+                extra.push(copy);
+            } else {
+                main.push(copy);
+            }
+        }
+        main.sort();
+        extra.sort();
+        let (owner, variant) = match catalogue.game {
+            GameId::SpaceJunk => (
+                space_junk::TABLE_OWNER.to_owned(),
+                characters.then(|| space_junk::CHARACTERS_VARIANT.to_owned()),
+            ),
+            _ => (owner.to_owned(), None),
+        };
+        Some(Deck {
+            game: catalogue.game,
+            set: catalogue.set.id.clone(),
+            name: list.name.clone(),
+            owner,
+            variant,
+            main,
+            extra,
+        })
+    }
+
     /// Every copy, main deck then extra deck.
     pub fn copies(&self) -> impl Iterator<Item = &CopyRef> {
         self.main.iter().chain(&self.extra)
@@ -573,6 +625,20 @@ mod tests {
         let mut d = d;
         d.game = GameId::Yomi;
         assert!(matches!(d.check(&cat), Err(DeckError::WrongGame { .. })));
+    }
+
+    #[test]
+    fn every_ready_made_deck_of_every_demo_set_is_legal() {
+        for game in GameId::ALL {
+            let cat = Catalogue::builtin(game).unwrap();
+            assert!(!cat.decks.is_empty(), "{game}");
+            for list in &cat.decks {
+                let deck = Deck::from_list(&cat, &list.id, "Aki").unwrap();
+                let problems = deck.check(&cat).unwrap();
+                assert!(problems.is_empty(), "{game} {}: {problems:?}", list.id);
+                assert_eq!(deck.copies().count(), list.cards.len());
+            }
+        }
     }
 
     #[test]

@@ -51,6 +51,15 @@ pub const FORMAT_VERSION: u32 = 1;
 /// The Jaken demo set, embedded in the binary.
 pub const JAKEN_DEMO_TOML: &str = include_str!("../../data/jaken-demo.toml");
 
+/// The catalogues built into this build: (file name, TOML text), one demo set per game.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("jaken-demo.toml (embedded)", JAKEN_DEMO_TOML),
+    ("junk-ken-demo.toml (embedded)", junk_ken::DEMO_TOML),
+    ("rockman-exe-demo.toml (embedded)", rockman::DEMO_TOML),
+    ("space-junk-demo.toml (embedded)", space_junk::DEMO_TOML),
+    ("yomi-demo.toml (embedded)", yomi::DEMO_TOML),
+];
+
 /// A problem in a catalogue file, located to the line and field.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct CatalogueError {
@@ -248,6 +257,12 @@ pub(crate) trait RawCard: serde::de::DeserializeOwned {
     fn common(&self) -> Common<'_>;
     /// Checks the game's fields and builds the card's data.
     fn build(&self, ctx: &Ctx<'_>, span: &Span) -> Result<CardData, CatalogueError>;
+
+    /// Checks what links cards of the set (e.g. an evolution names a card of the set), once
+    /// every card has been built.
+    fn check_set(_ctx: &Ctx<'_>, _cards: &[toml::Spanned<Self>]) -> Result<(), CatalogueError> {
+        Ok(())
+    }
 }
 
 /// Declares a game's raw card struct: the common fields (`id`, `name_ja`, `name_en`, `text`,
@@ -466,8 +481,22 @@ impl Catalogue {
             GameId::JunkKen => load_cards::<junk_ken::RawJunkKenCard>(&ctx, game),
             GameId::RockmanExe => load_cards::<rockman::RawRockmanCard>(&ctx, game),
             GameId::SpaceJunk => load_cards::<space_junk::RawSpaceJunkCard>(&ctx, game),
-            GameId::Yomi => load_cards::<yomi::RawYomiCard>(&ctx, game),
+            GameId::Yomi => {
+                load_cards::<yomi::RawYomiCard>(&ctx, game).and_then(|c| yomi::cross_check(&ctx, c))
+            }
         }
+    }
+
+    /// The embedded demo set of a game (made for Tableside, not official cards).
+    pub fn builtin(game: GameId) -> Result<Catalogue, CatalogueError> {
+        let (file, text) = match game {
+            GameId::Jaken => ("jaken-demo.toml (embedded)", JAKEN_DEMO_TOML),
+            GameId::JunkKen => ("junk-ken-demo.toml (embedded)", junk_ken::DEMO_TOML),
+            GameId::RockmanExe => ("rockman-exe-demo.toml (embedded)", rockman::DEMO_TOML),
+            GameId::SpaceJunk => ("space-junk-demo.toml (embedded)", space_junk::DEMO_TOML),
+            GameId::Yomi => ("yomi-demo.toml (embedded)", yomi::DEMO_TOML),
+        };
+        Catalogue::load(file, text)
     }
 
     /// The embedded Jaken demo set.
@@ -529,6 +558,7 @@ fn load_cards<C: RawCard>(ctx: &Ctx<'_>, game: GameId) -> Result<Catalogue, Cata
             data,
         });
     }
+    C::check_set(ctx, &raw.cards)?;
     cards.sort_by(|a, b| a.id.cmp(&b.id));
     let mut decks = Vec::with_capacity(raw.decks.len());
     let mut deck_ids = BTreeSet::new();
