@@ -490,9 +490,10 @@ impl YomiCard {
     }
 }
 
-/// Loads a Yomi catalogue (as [`Catalogue::load`] does, which checks what no single card can: every card's character exists, a
-/// character has one card per rank and suit, and every character has exactly one complete fixed
-/// deck. Errors name the file, line and field. A catalogue of another game is refused.
+/// Loads a Yomi catalogue, as [`Catalogue::load`] does (which checks what no single card can:
+/// every card's character exists, a character has one card per rank and suit, and every
+/// character has exactly one complete fixed deck), and refuses a catalogue of another game.
+/// Errors name the file, line and field.
 pub fn load(file: &str, text: &str) -> Result<Catalogue, CatalogueError> {
     let ctx = Ctx { file, text };
     let cat = Catalogue::load(file, text)?;
