@@ -506,6 +506,11 @@ impl Script {
                 "player" | "winner" => {
                     mv.insert(k.to_owned(), Value::from(Self::seat(v, players, n)?));
                 }
+                // Another player named by a move (the target of an attack, whose graveyard):
+                // their seat.
+                "target" | "graveyard" if players.iter().any(|p| p.name == v) => {
+                    mv.insert(k.to_owned(), Value::from(Self::seat(v, players, n)?));
+                }
                 _ => {
                     mv.insert(k.to_owned(), scalar(v));
                 }
