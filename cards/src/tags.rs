@@ -10,7 +10,8 @@
 //! packs 5.5 bits a character: with card ids of at most 17 characters and copies up to 999, every
 //! tag is at most 29 characters and fits a version-2 code even at error correction Q. The check character is the sum of all preceding characters'
 //! values in that 45-character set, modulo 45: any single changed character is caught,
-//! since it changes the sum by less than 45.
+//! since it changes the sum by less than 45. The check character is always the tag's last character and
+//! may be `:` itself (`TS1:S:SJ03:1::`).
 //! Anything else in view — a URL, another app's code, another game's card, a damaged read — is
 //! refused with a reason.
 //!
@@ -120,6 +121,13 @@ fn check_char(body: &str) -> Option<char> {
     ALPHANUMERIC.get(sum % 45).map(|&c| char::from(c))
 }
 
+/// Splits `BODY:C` into the body and the one check character (which may be `:` itself).
+fn split_check(text: &str) -> Option<(&str, &str)> {
+    let last = text.char_indices().next_back()?.0;
+    let body = text.get(..last)?.strip_suffix(':')?;
+    Some((body, text.get(last..)?))
+}
+
 fn valid_card_id(card: &str) -> bool {
     !card.is_empty()
         && card.len() <= MAX_CARD_ID
@@ -165,9 +173,8 @@ impl Tag {
                 Err(TagError::NotATag)
             };
         }
-        let Some((body, check)) = text.rsplit_once(':') else {
-            return Err(TagError::Shape);
-        };
+        // The check character is the last character and may itself be `:`.
+        let (body, check) = split_check(text).ok_or(TagError::Shape)?;
         let fields: Vec<&str> = body.get(PREFIX.len()..).unwrap_or("").split(':').collect();
         let [game, card, copy] = fields.as_slice() else {
             return Err(TagError::Shape);
@@ -272,14 +279,12 @@ pub enum Scanned {
 
 /// Reads any Tableside code: a card tag or a mat corner marker.
 pub fn scan(text: &str) -> Result<Scanned, TagError> {
-    if let Some(rest) = text.strip_prefix("TS1:M:") {
-        let (code, check) = rest.split_once(':').ok_or(TagError::Shape)?;
+    if text.starts_with("TS1:M:") {
+        let (body, check) = split_check(text).ok_or(TagError::Shape)?;
+        let code = body.strip_prefix("TS1:M:").ok_or(TagError::Shape)?;
         let corner = Corner::ALL
             .into_iter()
             .find(|c| c.code() == code)
-            .ok_or(TagError::Shape)?;
-        let body = text
-            .get(..text.len() - check.len() - 1)
             .ok_or(TagError::Shape)?;
         let expected = check_char(body).ok_or(TagError::Shape)?;
         if check.len() != 1 || !check.starts_with(expected) {
@@ -384,6 +389,23 @@ mod tests {
     }
 
     #[test]
+    fn a_tag_whose_check_character_is_a_colon_reads_back() {
+        // Found by printing the Space Junk demo deck: SJ03 copy 1 sums to 44 mod 45, `:`.
+        let tag = Tag {
+            game: GameId::SpaceJunk,
+            card: "SJ03".into(),
+            copy: 1,
+        };
+        let text = tag.encode().unwrap();
+        assert_eq!(text, "TS1:S:SJ03:1::");
+        assert_eq!(Tag::parse(&text), Ok(tag));
+        assert!(matches!(
+            Tag::parse("TS1:S:SJ03:1:"),
+            Err(TagError::Check { .. } | TagError::Shape)
+        ));
+    }
+
+    #[test]
     fn corner_markers_read_back_and_are_not_cards() {
         for c in Corner::ALL {
             let text = c.encode();
@@ -412,6 +434,14 @@ mod tests {
             if let Err(e) = scan(&text) {
                 prop_assert!(!e.to_string().is_empty());
             }
+        }
+
+        #[test]
+        fn every_encodable_tag_reads_back(card in "[A-Z0-9.-]{1,17}", copy in 1u16..=999, g in 0usize..5) {
+            let tag = Tag { game: GameId::ALL[g], card, copy };
+            let text = tag.encode().unwrap();
+            prop_assert_eq!(Tag::parse(&text), Ok(tag.clone()), "{}", text);
+            prop_assert_eq!(scan(&text), Ok(Scanned::Card(tag)), "{}", text);
         }
 
         #[test]
