@@ -2,11 +2,13 @@
 //! `deck check|register|list|unregister`, `catalogue check`, `tags`.
 
 mod decks;
+mod tags;
 
 pub use decks::{CatalogueAction, DeckAction, catalogue_of, load_deck};
+pub use tags::TagsArgs;
 
 use crate::session::{Session, SubmitError, catalogue_for, header_of, load_match};
-use crate::store::{MatchId, MatchRecord, Store, default_db_path};
+use crate::store::{MatchId, Store, default_db_path};
 use anyhow::{Context, Result, anyhow, bail};
 use cards::core::{GameId, Outcome};
 use cards::matches::{AnyMatch, outcome_sentence};
@@ -19,9 +21,14 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Parser)]
 #[command(name = "tableside", version, about)]
 pub struct Cli {
-    /// Folder for the match database (default: $TABLESIDE_DATA_DIR, else the platform data folder).
+    /// Folder for the match database (default: $TABLESIDE_DATA_DIR, else the config file's
+    /// `[data] dir`, else the platform data folder).
     #[arg(long, global = true, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+    /// The config file (default: $TABLESIDE_CONFIG, else tableside.toml in the platform config
+    /// folder; a missing file means the defaults).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
     /// Full-screen touch kiosk mode (for the window).
     #[arg(long)]
     pub kiosk: bool,
@@ -81,6 +88,23 @@ pub enum Command {
         #[command(subcommand)]
         action: CatalogueAction,
     },
+    /// Writes a printable sheet of QR stickers for a deck's copies, and the mat corner markers.
+    Tags(TagsArgs),
+    /// Shows where the config file is, or checks it.
+    Config {
+        /// What to do.
+        #[command(subcommand)]
+        action: ConfigAction,
+    },
+}
+
+/// `tableside config …`
+#[derive(Debug, Subcommand)]
+pub enum ConfigAction {
+    /// Loads the config file and prints the settings in effect, or its first problem.
+    Check,
+    /// Prints the config file's path.
+    Path,
 }
 
 /// `tableside log …`
@@ -135,6 +159,28 @@ pub struct ExitError {
     pub message: String,
 }
 
+fn config(cli: &Cli, action: &ConfigAction) -> Result<()> {
+    let path = crate::config::config_path(cli.config.as_deref())
+        .ok_or_else(|| anyhow!("no config folder is known: pass --config FILE"))?;
+    match action {
+        ConfigAction::Path => println!("{}", path.display()),
+        ConfigAction::Check => {
+            let config = crate::config::Config::load(&path).map_err(|e| ExitError {
+                code: EXIT_REFUSED,
+                message: e.to_string(),
+            })?;
+            let state = if path.exists() {
+                "is valid"
+            } else {
+                "does not exist: the defaults apply"
+            };
+            println!("{} {state}. Settings in effect:", path.display());
+            print!("{}", toml::to_string_pretty(&config)?);
+        }
+    }
+    Ok(())
+}
+
 fn db_path(cli: &Cli) -> Result<PathBuf> {
     Ok(default_db_path(cli.data_dir.as_deref())?)
 }
@@ -153,6 +199,8 @@ pub fn run(cli: &Cli, command: &Command) -> Result<()> {
         Command::Log { action } => log(cli, action),
         Command::Deck { action } => decks::deck(cli, action),
         Command::Catalogue { action } => decks::catalogue(action),
+        Command::Tags(args) => tags::tags(args),
+        Command::Config { action } => config(cli, action),
     }
 }
 
@@ -339,26 +387,6 @@ fn replay(cli: &Cli, id: Option<i64>, json: bool) -> Result<()> {
     print_match(m.as_ref(), Some(id), json)
 }
 
-fn record_json(r: &MatchRecord) -> serde_json::Value {
-    let header: serde_json::Value =
-        serde_json::from_str(&r.header_json).unwrap_or(serde_json::Value::Null);
-    let outcome: serde_json::Value = r
-        .outcome_json
-        .as_deref()
-        .and_then(|j| serde_json::from_str(j).ok())
-        .unwrap_or(serde_json::Value::Null);
-    serde_json::json!({
-        "id": r.id.0,
-        "game": r.game,
-        "status": r.status.as_str(),
-        "created_ms": r.created_ms,
-        "updated_ms": r.updated_ms,
-        "entries": r.entries,
-        "players": header.get("players").map(|ps| ps.as_array().map(|a| a.iter().filter_map(|p| p.get("name").cloned()).collect::<Vec<_>>())),
-        "outcome": outcome,
-    })
-}
-
 fn log(cli: &Cli, action: &LogAction) -> Result<()> {
     let store = open_existing(cli)?;
     let mut out = std::io::stdout().lock();
@@ -366,13 +394,13 @@ fn log(cli: &Cli, action: &LogAction) -> Result<()> {
         LogAction::List { json } => {
             let records = store.matches()?;
             if *json {
-                let docs: Vec<_> = records.iter().map(record_json).collect();
+                let docs: Vec<_> = records.iter().map(crate::export::record_json).collect();
                 writeln!(out, "{}", serde_json::to_string_pretty(&docs)?)?;
             } else if records.is_empty() {
                 writeln!(out, "no matches stored in {}", store.path().display())?;
             } else {
                 for r in &records {
-                    let doc = record_json(r);
+                    let doc = crate::export::record_json(r);
                     let players = doc["players"]
                         .as_array()
                         .map(|a| {
@@ -410,7 +438,7 @@ fn log(cli: &Cli, action: &LogAction) -> Result<()> {
                     out,
                     "{}",
                     serde_json::to_string_pretty(
-                        &serde_json::json!({"match": record_json(&store.get(id)?), "log": docs})
+                        &serde_json::json!({"match": crate::export::record_json(&store.get(id)?), "log": docs})
                     )?
                 )?;
             } else {
@@ -438,45 +466,11 @@ fn log(cli: &Cli, action: &LogAction) -> Result<()> {
             format,
             out: file,
         } => {
-            let id = MatchId(*id);
-            let m = load_match(&store, id)?;
-            let entries = store.entries(id)?;
-            let lines = m.log();
-            let text = match format {
-                ExportFormat::Json => {
-                    let docs: Vec<_> = lines
-                        .iter()
-                        .zip(&entries)
-                        .map(|(l, e)| serde_json::json!({"seq": l.seq, "at_ms": e.at_ms, "text": l.text, "undone": l.undone, "input": serde_json::from_str::<serde_json::Value>(&e.input_json).unwrap_or_default()}))
-                        .collect();
-                    let header: serde_json::Value =
-                        serde_json::from_str(&store.get(id)?.header_json)?;
-                    serde_json::to_string_pretty(
-                        &serde_json::json!({"match": record_json(&store.get(id)?), "header": header, "entries": docs}),
-                    )? + "\n"
-                }
-                ExportFormat::Csv => {
-                    let mut s = String::from("seq,at_ms,kind,text,undone,input_json\n");
-                    for (l, e) in lines.iter().zip(&entries) {
-                        let kind = serde_json::from_str::<serde_json::Value>(&e.input_json)
-                            .ok()
-                            .and_then(|v| {
-                                v.get("input").and_then(|k| k.as_str()).map(str::to_owned)
-                            })
-                            .unwrap_or_default();
-                        s.push_str(&format!(
-                            "{},{},{},{},{},{}\n",
-                            l.seq,
-                            e.at_ms,
-                            csv(&kind),
-                            csv(&l.text),
-                            l.undone,
-                            csv(&e.input_json)
-                        ));
-                    }
-                    s
-                }
+            let format = match format {
+                ExportFormat::Json => crate::export::Format::Json,
+                ExportFormat::Csv => crate::export::Format::Csv,
             };
+            let text = crate::export::export_match(&store, MatchId(*id), format)?;
             match file {
                 Some(p) => std::fs::write(p, text)
                     .with_context(|| format!("cannot write {}", p.display()))?,
@@ -485,25 +479,4 @@ fn log(cli: &Cli, action: &LogAction) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// Quotes a CSV field (RFC 4180).
-fn csv(field: &str) -> String {
-    if field.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", field.replace('"', "\"\""))
-    } else {
-        field.to_owned()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_quotes_what_needs_it() {
-        assert_eq!(csv("plain"), "plain");
-        assert_eq!(csv("a,b"), "\"a,b\"");
-        assert_eq!(csv("say \"hi\""), "\"say \"\"hi\"\"\"");
-    }
 }

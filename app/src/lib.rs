@@ -6,7 +6,10 @@
 //! - [`ui`]: the eframe window.
 
 pub mod cli;
+pub mod config;
 pub mod dice;
+pub mod export;
 pub mod session;
+pub mod sheet;
 pub mod store;
 pub mod ui;

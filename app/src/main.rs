@@ -13,7 +13,30 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let _ = tableside::ui::PROCESS_START.set(std::time::Instant::now());
-    let cli = Cli::parse();
+    let mut cli = Cli::parse();
+    let config = match tableside::config::config_path(cli.config.as_deref()) {
+        Some(path) => tableside::config::Config::load(&path),
+        None => Ok(tableside::config::Config::default()),
+    };
+    let config = match config {
+        Ok(config) => config,
+        // `tableside config check` reports the problem itself.
+        Err(_) if matches!(cli.command, Some(tableside::cli::Command::Config { .. })) => {
+            tableside::config::Config::default()
+        }
+        Err(e) => {
+            eprintln!("tableside: {e} (see `tableside config check`)");
+            return ExitCode::from(1);
+        }
+    };
+    // Flags win over the environment, which wins over the config file.
+    if cli.data_dir.is_none() && std::env::var_os(tableside::store::DATA_DIR_ENV).is_none() {
+        cli.data_dir.clone_from(&config.data.dir);
+    }
+    cli.kiosk |= config.ui.kiosk;
+    if cli.tower.is_none() {
+        cli.tower = config.tower();
+    }
     let result = match &cli.command {
         Some(command) => run(&cli, command),
         None => default_db_path(cli.data_dir.as_deref())

@@ -20,3 +20,4 @@
 //! ```
 
 pub mod dice;
+pub mod gpio;

@@ -1,0 +1,298 @@
+//! The config file: one TOML file in the platform's config folder
+//! (`~/.config/tableside/tableside.toml` on Linux; `TABLESIDE_CONFIG` or `--config` choose
+//! another). Every key is optional; a missing file means the embedded defaults. Command-line
+//! flags win over the file.
+//!
+//! ```toml
+//! [data]
+//! dir = "/var/lib/tableside"      # the match database folder
+//!
+//! [ui]
+//! language = "ja"                 # ja | en
+//! kiosk = true                    # full screen, touch first
+//!
+//! [devices]
+//! tower = "auto"                  # auto | none | a serial port path
+//! camera = "none"                 # none | a V4L2 device path, e.g. /dev/video0
+//!
+//! [gpio]                          # the Pi's button/LED panel (build feature `gpio`)
+//! enabled = true
+//! debounce_ms = 30
+//! buttons = { next = 17, confirm = 27, undo = 22, roll = 23 }
+//! leds = { tower = 5, camera = 6, refused = 13 }
+//!
+//! [rules.jaken]                   # house rules per game (keys of the game's settings)
+//! settlement = "parent-first"
+//! ```
+//!
+//! `tableside config check` loads the file and names its first problem by line and field.
+
+use crate::dice::TowerChoice;
+use hardware::gpio::GpioConfig;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The environment variable naming the config file.
+pub const CONFIG_ENV: &str = "TABLESIDE_CONFIG";
+
+/// File name inside the config folder.
+pub const FILE_NAME: &str = "tableside.toml";
+
+/// A problem in the config file, located to the line and field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}:{column}: {message}")]
+pub struct ConfigError {
+    /// The file.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What is wrong (naming the field).
+    pub message: String,
+}
+
+/// `[data]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Data {
+    /// The match database folder.
+    pub dir: Option<PathBuf>,
+}
+
+/// `[ui]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Ui {
+    /// `ja` or `en`.
+    pub language: String,
+    /// Full-screen touch kiosk.
+    pub kiosk: bool,
+}
+
+impl Default for Ui {
+    fn default() -> Ui {
+        Ui {
+            language: "ja".into(),
+            kiosk: false,
+        }
+    }
+}
+
+/// `[devices]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Devices {
+    /// `auto`, `none` or a serial port path.
+    pub tower: String,
+    /// `none` or a V4L2 device path.
+    pub camera: String,
+}
+
+impl Default for Devices {
+    fn default() -> Devices {
+        Devices {
+            tower: "none".into(),
+            camera: "none".into(),
+        }
+    }
+}
+
+/// The whole file.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// `[data]`.
+    pub data: Data,
+    /// `[ui]`.
+    pub ui: Ui,
+    /// `[devices]`.
+    pub devices: Devices,
+    /// `[gpio]`.
+    pub gpio: GpioConfig,
+    /// `[rules.<game>]`: house rules per game id, as the game's settings keys.
+    pub rules: BTreeMap<String, toml::Table>,
+}
+
+fn locate(file: &str, text: &str, offset: usize, message: String) -> ConfigError {
+    let before = text.get(..offset.min(text.len())).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rfind('\n').map_or(before.chars().count(), |nl| {
+        before[nl + 1..].chars().count()
+    }) + 1;
+    ConfigError {
+        file: file.to_owned(),
+        line,
+        column,
+        message,
+    }
+}
+
+fn offset_of(text: &str, key: &str) -> usize {
+    let mut pos = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        if let Some(rest) = t.strip_prefix(key)
+            && rest.trim_start().starts_with('=')
+        {
+            return pos + line.len() - t.len();
+        }
+        pos += line.len();
+    }
+    0
+}
+
+impl Config {
+    /// Parses and checks a config file's text; `file` names it in errors.
+    pub fn parse(file: &str, text: &str) -> Result<Config, ConfigError> {
+        let config: Config = toml::from_str(text).map_err(|e| {
+            locate(
+                file,
+                text,
+                e.span().map_or(0, |s| s.start),
+                e.message().to_owned(),
+            )
+        })?;
+        let field = |key: &str, message: String| locate(file, text, offset_of(text, key), message);
+        if config.ui.language != "ja" && config.ui.language != "en" {
+            return Err(field(
+                "language",
+                format!(
+                    "field `language`: `{}` is not a UI language (ja or en)",
+                    config.ui.language
+                ),
+            ));
+        }
+        if config.devices.tower.trim().is_empty() {
+            return Err(field(
+                "tower",
+                "field `tower`: give `auto`, `none` or a serial port path".into(),
+            ));
+        }
+        if config.gpio.enabled {
+            config
+                .gpio
+                .check()
+                .map_err(|e| field("enabled", format!("[gpio]: {e}")))?;
+        }
+        for game in config.rules.keys() {
+            if cards::core::GameId::parse(game).is_none() {
+                return Err(field(
+                    "rules",
+                    format!(
+                        "[rules.{game}]: unknown game (expected one of: {})",
+                        cards::core::GameId::ALL
+                            .map(cards::core::GameId::as_str)
+                            .join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(config)
+    }
+
+    /// Reads the config file at `path`; a missing file gives the defaults.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => Config::parse(&path.display().to_string(), &text),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Config::default()),
+            Err(e) => Err(ConfigError {
+                file: path.display().to_string(),
+                line: 0,
+                column: 0,
+                message: format!("cannot read the config file: {e}"),
+            }),
+        }
+    }
+
+    /// The dice tower the file asks for (`None` for `none`).
+    pub fn tower(&self) -> Option<TowerChoice> {
+        let t = self.devices.tower.trim();
+        if t.eq_ignore_ascii_case("none") {
+            None
+        } else {
+            t.parse().ok()
+        }
+    }
+
+    /// The house rules of a game as the JSON a match header carries (`null` when none).
+    pub fn rules_json(&self, game: cards::core::GameId) -> serde_json::Value {
+        self.rules
+            .get(game.as_str())
+            .and_then(|t| serde_json::to_value(t).ok())
+            .unwrap_or(serde_json::Value::Null)
+    }
+}
+
+/// Where the config file is: `flag`, else `$TABLESIDE_CONFIG`, else the platform config folder.
+pub fn config_path(flag: Option<&Path>) -> Option<PathBuf> {
+    flag.map(Path::to_path_buf)
+        .or_else(|| std::env::var_os(CONFIG_ENV).map(PathBuf::from))
+        .or_else(|| {
+            directories::ProjectDirs::from("", "", "tableside")
+                .map(|d| d.config_dir().join(FILE_NAME))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_documented_example_parses() {
+        let doc = include_str!("config.rs");
+        let example: String = doc
+            .lines()
+            .skip_while(|l| !l.starts_with("//! ```toml"))
+            .skip(1)
+            .take_while(|l| !l.starts_with("//! ```"))
+            .map(|l| format!("{}\n", l.trim_start_matches("//!").trim_start()))
+            .collect();
+        let c = Config::parse("example.toml", &example).unwrap();
+        assert_eq!(c.ui.language, "ja");
+        assert!(c.ui.kiosk && c.gpio.enabled);
+        assert_eq!(c.gpio.buttons.undo, 22);
+        assert_eq!(c.tower(), Some(TowerChoice::Auto));
+        assert_eq!(
+            c.rules_json(cards::core::GameId::Jaken)["settlement"],
+            "parent-first"
+        );
+    }
+
+    #[test]
+    fn an_empty_file_is_the_defaults() {
+        let c = Config::parse("e.toml", "").unwrap();
+        assert_eq!(c, Config::default());
+        assert_eq!(c.tower(), None);
+        assert!(!c.gpio.enabled);
+    }
+
+    #[test]
+    fn mistakes_name_line_and_field() {
+        let e = Config::parse("c.toml", "[ui]\nlanguage = \"fr\"\n").unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        assert!(e.message.contains("language"), "{e}");
+        let e = Config::parse("c.toml", "[ui]\nkiosk = true\nlangauge = \"ja\"\n").unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        assert!(e.message.contains("langauge"), "{e}");
+        let e = Config::parse("c.toml", "[gpio]\nenabled = true\nbuttons = { next = 5 }\n")
+            .unwrap_err();
+        assert!(e.message.contains("pin 5"), "{e}");
+        let e = Config::parse("c.toml", "[rules.chess]\nx = 1\n").unwrap_err();
+        assert!(e.message.contains("chess"), "{e}");
+        let e = Config::parse("c.toml", "[gpio]\ndebounce_ms = \"fast\"\n").unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+    }
+
+    #[test]
+    fn a_missing_file_is_the_defaults_and_an_unreadable_one_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(
+            Config::load(&dir.path().join("none.toml")).unwrap(),
+            Config::default()
+        );
+        let e = Config::load(dir.path()).unwrap_err();
+        assert!(e.message.contains("cannot read"), "{e}");
+    }
+}
