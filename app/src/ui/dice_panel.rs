@@ -5,7 +5,8 @@
 //! dice", "Roll a virtual d6", "Roll virtual 2d6", "Roll a virtual d20", "Enter dice by hand",
 //! "Retry logging the tower rolls".
 
-use super::widgets::{ACTIVE, WARN};
+use super::i18n::Lang;
+use super::widgets::{ACTIVE, WARN, touch_height};
 use crate::dice::{DiceService, TowerTone, core_roll};
 use cards::core::{DieSource, Roll};
 use egui::{Button, Color32, Key, RichText, TextEdit, Ui, Vec2};
@@ -61,12 +62,16 @@ pub(crate) fn dice_panel(
     panel: &mut DicePanel,
     dice: &mut DiceService,
     known_sides: Option<u8>,
+    lang: Lang,
+    kiosk: bool,
 ) -> Option<DiceTap> {
+    let t = lang.t();
+    let height = touch_height(ui, 40.0);
     let mut tap = None;
     let status = dice.status();
     let colour = tone_colour(ui, status.tone);
     ui.horizontal(|ui| {
-        ui.label(RichText::new("Dice").size(24.0).strong());
+        ui.label(RichText::new(t.dice).size(24.0).strong());
         ui.add(egui::Label::new(RichText::new(&status.headline).size(17.0).color(colour)).wrap());
     });
     for line in &status.details {
@@ -89,7 +94,7 @@ pub(crate) fn dice_panel(
             .wrap(),
         );
         let retry = ui
-            .add(Button::new(RichText::new("Retry").size(18.0)).min_size(Vec2::new(110.0, 40.0)))
+            .add(Button::new(RichText::new(t.retry).size(18.0)).min_size(Vec2::new(110.0, height)))
             .accessible_name("Retry logging the tower rolls");
         if retry.clicked() {
             tap = Some(DiceTap::RetryUnlogged);
@@ -99,12 +104,12 @@ pub(crate) fn dice_panel(
     let manual = !dice.tower_connected() || panel.by_hand;
     if dice.tower_connected() {
         let text = if panel.by_hand {
-            "Hide hand entry"
+            t.hide_hand_entry
         } else {
-            "By hand…"
+            t.by_hand
         };
         let toggle = ui
-            .add(Button::new(RichText::new(text).size(16.0)).min_size(Vec2::new(0.0, 36.0)))
+            .add(Button::new(RichText::new(text).size(16.0)).min_size(Vec2::new(0.0, height)))
             .accessible_name("Enter dice by hand");
         if toggle.clicked() {
             panel.by_hand = !panel.by_hand;
@@ -126,7 +131,10 @@ pub(crate) fn dice_panel(
                 .accessible_name("Typed dice");
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
             let button = ui
-                .add(Button::new(RichText::new("Enter").size(19.0)).min_size(Vec2::new(88.0, 44.0)))
+                .add(
+                    Button::new(RichText::new(t.enter).size(19.0))
+                        .min_size(Vec2::new(88.0, height.max(44.0))),
+                )
                 .accessible_name("Enter typed dice");
             if entered || button.clicked() {
                 match parse_entry(&panel.entry, known_sides) {
@@ -138,14 +146,21 @@ pub(crate) fn dice_panel(
                 }
             }
         });
-        let row = Vec2::new(ui.available_width(), 44.0);
+        let row = Vec2::new(ui.available_width(), height.max(44.0));
         let centred = egui::Layout::left_to_right(egui::Align::Center);
         ui.allocate_ui_with_layout(row, centred, |ui| {
-            ui.label(RichText::new("Virtual").size(16.0).weak());
+            ui.label(RichText::new(t.virtual_dice).size(16.0).weak());
             for (count, sides, text, name) in VIRTUAL {
+                // The R key rolls the d6 (kiosk mode): shown on its button.
+                let text = if kiosk && count == 1 && sides == 6 {
+                    format!("[R] {text}")
+                } else {
+                    text.to_owned()
+                };
                 let button = ui
                     .add(
-                        Button::new(RichText::new(text).size(19.0)).min_size(Vec2::new(64.0, 44.0)),
+                        Button::new(RichText::new(text).size(19.0))
+                            .min_size(Vec2::new(64.0, height.max(44.0))),
                     )
                     .accessible_name(name);
                 if button.clicked() {
@@ -166,9 +181,18 @@ pub(crate) fn dice_panel(
     tap
 }
 
+/// The tower link in words (headline and first detail), for the start screen's devices.
+pub(crate) fn tower_line(dice: &DiceService, lang: Lang) -> (String, Option<String>) {
+    if !dice.tower_requested() {
+        return (lang.t().no_tower.to_owned(), None);
+    }
+    let status = dice.status();
+    (status.headline.clone(), status.details.first().cloned())
+}
+
 /// The tower link in one line at the bottom of the start screen (only when `--tower` was given),
 /// so a missing tower is seen before a match starts.
-pub(crate) fn tower_status_bar(ui: &mut Ui, dice: &DiceService) {
+pub(crate) fn tower_status_bar(ui: &mut Ui, dice: &DiceService, lang: Lang) {
     if !dice.tower_requested() {
         return;
     }
@@ -176,7 +200,11 @@ pub(crate) fn tower_status_bar(ui: &mut Ui, dice: &DiceService) {
     let colour = tone_colour(ui, status.tone);
     egui::Panel::bottom("tower-status").show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("Dice tower:").size(16.0).weak());
+            ui.label(
+                RichText::new(format!("{}:", lang.t().dice_tower))
+                    .size(16.0)
+                    .weak(),
+            );
             ui.label(RichText::new(&status.headline).size(17.0).color(colour));
             if let Some(first) = status.details.first() {
                 ui.label(RichText::new(first).size(14.0).weak());

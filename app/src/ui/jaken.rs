@@ -1,6 +1,7 @@
 //! The Jaken parts of the table screen: a player's column (SB, counts, BG zone, battle field),
 //! the reveal picker, and the forms for moves that need numbers (effects, BG uses).
 
+use super::i18n::Lang;
 use super::table::{Intent, Taps, View, name_line};
 use super::widgets::{ACCENT, WARN, action_button, big_number, section, stepper};
 use cards::catalogue::JakenCard;
@@ -65,7 +66,17 @@ fn move_input(mv: Move) -> Intent {
     }
 }
 
-fn is_reveal(action: &Action) -> bool {
+/// True for a move that is a player's choice rather than the next step (declaring a BG).
+pub(crate) fn is_choice(action: &Action) -> bool {
+    action
+        .input
+        .pointer("/move/type")
+        .and_then(serde_json::Value::as_str)
+        == Some("declare-bg")
+}
+
+/// True for a reveal move (offered through the reveal picker, not as a plain button).
+pub(crate) fn is_reveal(action: &Action) -> bool {
     action
         .input
         .pointer("/move/type")
@@ -73,16 +84,85 @@ fn is_reveal(action: &Action) -> bool {
         == Some("reveal")
 }
 
-/// "灯り小僧 (Lantern Imp)", as the rules core names cards.
-fn card_label(state: &State, id: &str) -> String {
+/// "灯り小僧 (Lantern Imp)", as the rules core names cards; "灯り小僧" in Japanese.
+fn card_label(state: &State, id: &str, lang: Lang) -> String {
     state.cards.get(id).map_or_else(
         || id.to_owned(),
-        |c| format!("{} ({})", c.name_ja, c.name_en),
+        |c| match lang {
+            Lang::En => format!("{} ({})", c.name_ja, c.name_en),
+            Lang::Ja => c.name_ja.clone(),
+        },
     )
 }
 
+/// A move's button text: the rules core's label in English, the Japanese one built from the
+/// move in Japanese.
+pub(crate) fn action_label(view: &View<'_>, action: &Action) -> String {
+    let (Lang::Ja, Some(state)) = (view.lang, view.jaken) else {
+        return action.label.clone();
+    };
+    let Some(mv) = action
+        .input
+        .get("move")
+        .and_then(|m| serde_json::from_value::<Move>(m.clone()).ok())
+    else {
+        return action.label.clone();
+    };
+    let name = |seat: Seat| view.name(seat).to_owned();
+    let card = |id: &str| card_label(state, id, Lang::Ja);
+    match mv {
+        Move::FirstParent { player } => format!("{}がじゃんけんに勝って親になる", name(player)),
+        Move::DeclareBg { player, card: id } => format!("{}がBG {}を宣言", name(player), card(&id)),
+        Move::PassBg { player } => format!("{}はBGを宣言しない", name(player)),
+        Move::FaceDown { player } => format!("{}がモンスターを裏向きに置く", name(player)),
+        Move::NoMonster { player } => format!("{}は召喚できない(モンスターなし)", name(player)),
+        Move::Reveal { player, card: id } => format!("{}が{}を公開", name(player), card(&id)),
+        Move::Effect { player, .. } => format!("{}の効果を適用", name(player)),
+        Move::NoEffect { player } => format!("{}の効果は発動しない", name(player)),
+        Move::UseBg { player, .. } => format!("{}がBGを使う", name(player)),
+        Move::Compare => "攻撃力・守備力を比べてSBを移す".to_owned(),
+        Move::EndBattle if state.turn >= 10 => "第10バトルを終えてSBを数える".to_owned(),
+        Move::EndBattle => match state.parent {
+            Some(p) => format!("{}がOBを{}に渡す", name(p), name(1 - p.min(1))),
+            None => action.label.clone(),
+        },
+    }
+}
+
+/// The current step in Japanese (the core writes it in English).
+pub(crate) fn step_ja(state: &State) -> String {
+    let n = state.turn;
+    match state.step {
+        Step::Janken => "準備: じゃんけんで最初の親を決める".to_owned(),
+        Step::ParentBg => format!("第{n}バトル P3: 親はBGを宣言できる"),
+        Step::ChildCounter => format!("第{n}バトル P4: 子はBGで対抗できる"),
+        Step::FaceDown => format!("第{n}バトル P5: 両者モンスターを裏向きに置く"),
+        Step::Reveal => format!("第{n}バトル B1: 両者公開"),
+        Step::Effects => format!("第{n}バトル B2: 効果解決(親から)"),
+        Step::Compare => format!("第{n}バトル B4: 攻撃力・守備力を比べてSBを移す"),
+        Step::BattleEnd => format!("第{n}バトル 終決: 親がOBを渡す"),
+        Step::Over => "対戦終了".to_owned(),
+    }
+}
+
+/// The next step in Japanese, as the core's `PhaseView::next`.
+pub(crate) fn next_ja(state: &State) -> String {
+    match state.step {
+        Step::Janken => "第1バトル: 両者ドロー、親はBGを宣言できる".to_owned(),
+        Step::ParentBg => "子の対抗(親がBGを宣言したときのみ)、両者モンスターを裏向きに".to_owned(),
+        Step::ChildCounter => "両者モンスターを裏向きに置く".to_owned(),
+        Step::FaceDown => "両者同時に公開".to_owned(),
+        Step::Reveal => "効果解決(親から)".to_owned(),
+        Step::Effects => "攻撃力・守備力を比べてSBを移す".to_owned(),
+        Step::Compare => "親がOBを渡す".to_owned(),
+        Step::BattleEnd if state.turn >= 10 => "最終集計: SBの多い方の勝ち".to_owned(),
+        Step::BattleEnd => format!("第{}バトル: 両者ドロー", state.turn + 1),
+        Step::Over => "—".to_owned(),
+    }
+}
+
 /// The last battle's result, under the phase bar.
-pub(crate) fn last_battle(ui: &mut Ui, state: &State) {
+pub(crate) fn last_battle(ui: &mut Ui, state: &State, lang: Lang) {
     let Some(report) = &state.last_strike else {
         return;
     };
@@ -95,20 +175,21 @@ pub(crate) fn last_battle(ui: &mut Ui, state: &State) {
             m => m.to_string(),
         }
     };
-    let text = format!(
-        "Battle {}: {} ATK {} / DEF {} against {} ATK {} / DEF {} → {} {} SB, {} {} SB",
-        report.battle,
-        name(0),
-        report.values[0].0,
-        report.values[0].1,
-        name(1),
-        report.values[1].0,
-        report.values[1].1,
-        name(0),
-        moved(0),
-        name(1),
-        moved(1),
+    let (a, b) = (name(0), name(1));
+    let ([a_atk, a_def], [b_atk, b_def]) = (
+        [report.values[0].0, report.values[0].1],
+        [report.values[1].0, report.values[1].1],
     );
+    let (a_moved, b_moved) = (moved(0), moved(1));
+    let n = report.battle;
+    let text = match lang {
+        Lang::En => format!(
+            "Battle {n}: {a} ATK {a_atk} / DEF {a_def} against {b} ATK {b_atk} / DEF {b_def} → {a} {a_moved} SB, {b} {b_moved} SB"
+        ),
+        Lang::Ja => format!(
+            "第{n}バトル: {a} 攻撃力 {a_atk} / 守備力 {a_def} 対 {b} 攻撃力 {b_atk} / 守備力 {b_def} → {a} {a_moved} SB、{b} {b_moved} SB"
+        ),
+    };
     ui.add(Label::new(RichText::new(text).size(18.0)).wrap());
     for note in &report.notes {
         ui.add(Label::new(RichText::new(note).size(16.0).color(WARN)).wrap());
@@ -127,29 +208,32 @@ pub(crate) fn player_column(
     let Some(p) = state.players.get(seat) else {
         return;
     };
-    name_line(ui, view, seat, "親 Parent · OB", "子 Child");
+    let lang = view.lang;
+    let tr = lang.t();
+    name_line(ui, view, seat, tr.parent, tr.child);
     if let Some(t) = view.tracker(Some(seat), "sb") {
+        let size = if view.compact { 64.0 } else { 96.0 };
         ui.horizontal(|ui| {
-            big_number(ui, t.value, 96.0, format!("{}: {} SB", p.name, t.value));
+            big_number(ui, t.value, size, format!("{}: {} SB", p.name, t.value));
             ui.vertical(|ui| {
-                ui.add_space(18.0);
+                ui.add_space(if view.compact { 8.0 } else { 18.0 });
                 ui.label(RichText::new("SB 魂玉").size(24.0));
                 taps.edit(ui, view, t);
             });
         });
     }
     ui.horizontal_wrapped(|ui| {
-        taps.tracked(ui, view, Some(seat), "hand", "Hand 手札", 28.0);
+        taps.tracked(ui, view, Some(seat), "hand", tr.hand, 28.0);
         ui.add_space(8.0);
-        taps.tracked(ui, view, Some(seat), "deck", "Deck デッキ", 28.0);
+        taps.tracked(ui, view, Some(seat), "deck", tr.deck_count, 28.0);
         ui.add_space(8.0);
-        ui.label(RichText::new(format!("Trash {}", p.trash.len())).size(17.0));
+        ui.label(RichText::new(format!("{} {}", tr.trash, p.trash.len())).size(17.0));
     });
     ui.add_space(4.0);
     taps.actions(ui, view, Some(seat), is_reveal);
     if !view.over {
-        effect_form(ui, state, seat, forms, taps);
-        reveal_picker(ui, state, seat, taps);
+        effect_form(ui, view, state, seat, forms, taps);
+        reveal_picker(ui, state, seat, taps, lang);
     }
     battle_field(ui, view, state, seat, taps);
     bg_zone(ui, view, state, seat, &mut forms.bg[seat], taps);
@@ -157,12 +241,16 @@ pub(crate) fn player_column(
 
 /// Every unplayed monster of a player whose monster is face down, as one button each.
 /// Too expensive cards are offered too (marked): revealing one shows the rule's refusal.
-fn reveal_picker(ui: &mut Ui, state: &State, seat: Seat, taps: &mut Taps) {
+fn reveal_picker(ui: &mut Ui, state: &State, seat: Seat, taps: &mut Taps, lang: Lang) {
     let p = &state.players[seat];
     if p.placement != Placement::FaceDown {
         return;
     }
-    section(ui, &format!("{}: reveal your monster", p.name), |ui| {
+    let caption = match lang {
+        Lang::En => format!("{}: reveal your monster", p.name),
+        Lang::Ja => format!("{}: モンスターを公開", p.name),
+    };
+    section(ui, &caption, |ui| {
         let mut ids: Vec<&String> = p
             .unplayed
             .iter()
@@ -184,22 +272,29 @@ fn reveal_picker(ui: &mut Ui, state: &State, seat: Seat, taps: &mut Taps) {
                     continue;
                 };
                 let too_dear = u32::from(m.cost) > state.turn;
-                let cost = if too_dear {
-                    format!("cost {} > battle {}", m.cost, state.turn)
-                } else {
-                    format!("cost {}", m.cost)
+                let cost = match (lang, too_dear) {
+                    (Lang::En, true) => format!("cost {} > battle {}", m.cost, state.turn),
+                    (Lang::En, false) => format!("cost {}", m.cost),
+                    (Lang::Ja, true) => format!("コスト {} > 第{}バトル", m.cost, state.turn),
+                    (Lang::Ja, false) => format!("コスト {}", m.cost),
                 };
-                let text = format!(
-                    "{}\n{}\n{cost} · {}/{}",
-                    info.name_ja, info.name_en, m.atk, m.def
-                );
+                let text = match lang {
+                    Lang::En => format!(
+                        "{}\n{}\n{cost} · {}/{}",
+                        info.name_ja, info.name_en, m.atk, m.def
+                    ),
+                    Lang::Ja => format!("{}\n{cost} · {}/{}", info.name_ja, m.atk, m.def),
+                };
                 let mut rich = RichText::new(text).size(17.0);
                 if too_dear {
                     rich = rich.color(WARN);
                 }
                 let button = ui
                     .add_sized(Vec2::new(width, 84.0), Button::new(rich).wrap())
-                    .accessible_name(format!("{} reveals {}", p.name, card_label(state, id)));
+                    .accessible_name(match lang {
+                        Lang::En => format!("{} reveals {}", p.name, card_label(state, id, lang)),
+                        Lang::Ja => format!("{}が{}を公開", p.name, card_label(state, id, lang)),
+                    });
                 if button.clicked() {
                     taps.intents.push(move_input(Move::Reveal {
                         player: seat,
@@ -212,7 +307,16 @@ fn reveal_picker(ui: &mut Ui, state: &State, seat: Seat, taps: &mut Taps) {
 }
 
 /// The effect form, for the player whose effect resolves now (B2).
-fn effect_form(ui: &mut Ui, state: &State, seat: Seat, forms: &mut Forms, taps: &mut Taps) {
+fn effect_form(
+    ui: &mut Ui,
+    view: &View<'_>,
+    state: &State,
+    seat: Seat,
+    forms: &mut Forms,
+    taps: &mut Taps,
+) {
+    let lang = view.lang;
+    let tr = lang.t();
     if state.step != Step::Effects || state.pending_effects.first() != Some(&seat) {
         return;
     }
@@ -231,9 +335,13 @@ fn effect_form(ui: &mut Ui, state: &State, seat: Seat, forms: &mut Forms, taps: 
             ..EffectForm::default()
         }),
     };
-    section(ui, &format!("{name}'s effect resolves now"), |ui| {
+    let caption = match lang {
+        Lang::En => format!("{name}'s effect resolves now"),
+        Lang::Ja => format!("{name}の効果を解決"),
+    };
+    section(ui, &caption, |ui| {
         ui.label(
-            RichText::new(card_label(state, id))
+            RichText::new(card_label(state, id, lang))
                 .size(22.0)
                 .strong()
                 .color(ACCENT),
@@ -241,62 +349,66 @@ fn effect_form(ui: &mut Ui, state: &State, seat: Seat, forms: &mut Forms, taps: 
         if let JakenCard::Monster(m) = &info.data
             && let Some(wind) = m.wind
         {
-            ui.label(RichText::new(format!("Wind {}", wind.label())).size(17.0));
+            let text = lang.pick("Wind", "風");
+            ui.label(RichText::new(format!("{text} {}", wind.label())).size(17.0));
         }
         ui.add(Label::new(RichText::new(&info.text).size(20.0)).wrap());
-        ui.label(
-            RichText::new("Enter what the effect does:")
-                .size(16.0)
-                .weak(),
-        );
-        let prefix = format!("{name}'s effect:");
+        ui.label(RichText::new(tr.enter_effect).size(16.0).weak());
+        let prefix = match lang {
+            Lang::En => format!("{name}'s effect:"),
+            Lang::Ja => format!("{name}の効果:"),
+        };
         stepper(
             ui,
-            "Own ATK",
-            &format!("{prefix} own ATK"),
+            tr.own_atk,
+            &format!("{prefix} {}", lang.pick("own ATK", tr.own_atk)),
             &mut form.atk,
             -20,
             20,
         );
         stepper(
             ui,
-            "Own DEF",
-            &format!("{prefix} own DEF"),
+            tr.own_def,
+            &format!("{prefix} {}", lang.pick("own DEF", tr.own_def)),
             &mut form.def,
             -20,
             20,
         );
         stepper(
             ui,
-            "Opponent ATK",
-            &format!("{prefix} opponent ATK"),
+            tr.opp_atk,
+            &format!("{prefix} {}", lang.pick("opponent ATK", tr.opp_atk)),
             &mut form.opp_atk,
             -20,
             20,
         );
         stepper(
             ui,
-            "Opponent DEF",
-            &format!("{prefix} opponent DEF"),
+            tr.opp_def,
+            &format!("{prefix} {}", lang.pick("opponent DEF", tr.opp_def)),
             &mut form.opp_def,
             -20,
             20,
         );
         stepper(
             ui,
-            "SB taken",
-            &format!("{prefix} SB taken"),
+            tr.sb_taken,
+            &format!("{prefix} {}", lang.pick("SB taken", tr.sb_taken)),
             &mut form.sb,
             -20,
             20,
         );
         ui.add(
             TextEdit::singleline(&mut form.note)
-                .hint_text("note (optional)")
+                .hint_text(tr.note_hint)
                 .desired_width(f32::INFINITY),
         )
-        .accessible_name(format!("{prefix} note"));
-        if action_button(ui, &format!("Apply {name}'s effect")).clicked() {
+        .accessible_name(format!("{prefix} {}", lang.pick("note", "メモ")));
+        let apply = match lang {
+            Lang::En => format!("Apply {name}'s effect"),
+            Lang::Ja => format!("{name}の効果を適用"),
+        };
+        if action_button(ui, &apply, None).clicked() {
             taps.intents.push(move_input(Move::Effect {
                 player: seat,
                 atk: form.atk,
@@ -312,34 +424,43 @@ fn effect_form(ui: &mut Ui, state: &State, seat: Seat, forms: &mut Forms, taps: 
 
 /// The battle field: the monster, face down or revealed with its effective ATK/DEF.
 fn battle_field(ui: &mut Ui, view: &View<'_>, state: &State, seat: Seat, taps: &mut Taps) {
-    section(ui, "Battle field", |ui| {
+    let lang = view.lang;
+    let tr = lang.t();
+    section(ui, tr.battle_field, |ui| {
         match &state.players[seat].placement {
             Placement::Empty => {
-                ui.label(RichText::new("empty").size(20.0));
+                ui.label(RichText::new(tr.empty).size(20.0));
             }
             Placement::FaceDown => {
-                ui.label(RichText::new("a monster, face down").size(22.0).strong());
+                ui.label(RichText::new(tr.face_down_monster).size(22.0).strong());
             }
             Placement::NoMonster => {
-                ui.label(RichText::new("no monster: ATK 0 / DEF 0").size(22.0));
+                ui.label(RichText::new(tr.no_monster).size(22.0));
             }
             Placement::Revealed(id) => {
                 let Some(info) = state.cards.get(id) else {
                     ui.label(id.as_str());
                     return;
                 };
-                ui.label(RichText::new(&info.name_ja).size(32.0).strong());
+                let size = if view.compact { 26.0 } else { 32.0 };
+                ui.label(RichText::new(&info.name_ja).size(size).strong());
                 if let JakenCard::Monster(m) = &info.data {
                     let kind = match m.wind {
-                        Some(w) => format!("EM, wind {}", w.label()),
+                        Some(w) => format!("EM, {} {}", lang.pick("wind", "風"), w.label()),
                         None => "NM".to_owned(),
                     };
                     ui.add(
                         Label::new(
-                            RichText::new(format!(
-                                "{} · {} · cost {} · printed {}/{} · {kind}",
-                                info.name_en, m.tribe, m.cost, m.atk, m.def
-                            ))
+                            RichText::new(match lang {
+                                Lang::En => format!(
+                                    "{} · {} · cost {} · printed {}/{} · {kind}",
+                                    info.name_en, m.tribe, m.cost, m.atk, m.def
+                                ),
+                                Lang::Ja => format!(
+                                    "{} · コスト {} · 印刷 {}/{} · {kind}",
+                                    m.tribe, m.cost, m.atk, m.def
+                                ),
+                            })
                             .size(16.0),
                         )
                         .wrap(),
@@ -366,9 +487,11 @@ fn bg_zone(
     taps: &mut Taps,
 ) {
     let p = &state.players[seat];
-    section(ui, "BG zone", |ui| {
+    let lang = view.lang;
+    let tr = lang.t();
+    section(ui, tr.bg_zone, |ui| {
         let Some(bg) = &p.bg else {
-            ui.label(RichText::new("empty").size(20.0));
+            ui.label(RichText::new(tr.empty).size(20.0));
             return;
         };
         let info = state.cards.get(&bg.card);
@@ -377,18 +500,22 @@ fn bg_zone(
             _ => ("?", 0),
         };
         ui.label(
-            RichText::new(card_label(state, &bg.card))
+            RichText::new(card_label(state, &bg.card, lang))
                 .size(20.0)
                 .strong(),
         );
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(format!("for {tribe}")).size(17.0));
-            taps.tracked(ui, view, Some(seat), "bg-uses", "uses left", 26.0);
-            ui.label(RichText::new(format!("of {limit}")).size(17.0));
+            let (target, of) = match lang {
+                Lang::En => (format!("for {tribe}"), format!("of {limit}")),
+                Lang::Ja => (format!("対象 {tribe}"), format!("/ {limit}")),
+            };
+            ui.label(RichText::new(target).size(17.0));
+            taps.tracked(ui, view, Some(seat), "bg-uses", tr.uses_left, 26.0);
+            ui.label(RichText::new(of).size(17.0));
             let side = if bg.face_up {
-                "face up"
+                tr.face_up
             } else {
-                "face down (used up)"
+                tr.face_down_used
             };
             ui.label(RichText::new(side).size(17.0).strong());
         });
@@ -401,26 +528,29 @@ fn bg_zone(
             return;
         }
         if !state.step.is_strategy_phase() {
-            ui.label(
-                RichText::new("BG uses belong to P3 … B4 (the strategy phase).")
-                    .size(15.0)
-                    .weak(),
-            );
+            ui.label(RichText::new(tr.bg_strategy_only).size(15.0).weak());
         }
         let left = i32::from(bg.uses_left);
         form.uses = form.uses.clamp(1, left.max(1));
-        let prefix = format!("{}'s BG use:", p.name);
+        let prefix = match lang {
+            Lang::En => format!("{}'s BG use:", p.name),
+            Lang::Ja => format!("{}のBG使用:", p.name),
+        };
         stepper(
             ui,
-            "Uses",
-            &format!("{prefix} uses"),
+            tr.uses,
+            &format!("{prefix} {}", lang.pick("uses", tr.uses)),
             &mut form.uses,
             1,
             left.max(1),
         );
         stepper(ui, "ATK", &format!("{prefix} ATK"), &mut form.atk, -20, 20);
         stepper(ui, "DEF", &format!("{prefix} DEF"), &mut form.def, -20, 20);
-        if action_button(ui, &format!("{} uses the BG", p.name)).clicked() {
+        let text = match lang {
+            Lang::En => format!("{} uses the BG", p.name),
+            Lang::Ja => format!("{}がBGを使う", p.name),
+        };
+        if action_button(ui, &text, None).clicked() {
             taps.intents.push(move_input(Move::UseBg {
                 player: seat,
                 uses: u8::try_from(form.uses).unwrap_or(1),

@@ -15,6 +15,14 @@
 //! - **Refusals**: a move that breaks a rule shows each rule's sentence, id and reference, and
 //!   offers "Undo at the table" or "Override…" with a reason, which is logged.
 //! - **Result**: the winner and why, with "Undo" and "New match".
+//! - **History** ([`history`]): win rates per game, player and deck, a step-by-step replay of
+//!   any stored match, and its export as JSON or CSV ([`crate::export`]).
+//! - **Language** ([`i18n`]): English or Japanese, switched at runtime, kept for the session.
+//! - **Kiosk** (`--kiosk`): full screen, 48-px touch targets, and keys for the main actions
+//!   (Space/Enter the next move, 1–9 the moves, U undo, R a virtual d6, Y/N in dialogs, L the
+//!   language), written on the buttons, so GPIO buttons mapped to keys work.
+//! - **Camera**: none in this build, said plainly on the start and table screens.
+//! - Below 900 px of width (the 800×480 touch display) the table is compact.
 //! - **Dice** (beside the log): the dice tower's link in plain words (no tower, looking for
 //!   it, connected to device X with its last heartbeat and rolls received, not found, lost);
 //!   when no tower is connected, a typed-entry field (`d6 4`, `2d6 3 5`; a bad entry says
@@ -37,6 +45,9 @@
 
 mod dice_panel;
 mod fonts;
+mod generic;
+pub mod history;
+pub mod i18n;
 mod jaken;
 mod start;
 mod table;
@@ -52,6 +63,8 @@ use crate::session::Session;
 use crate::store::Store;
 use cards::catalogue::Catalogue;
 use egui::{RichText, Ui};
+use history::{HistoryAction, HistoryScreen};
+use i18n::Lang;
 use start::{StartAction, StartForm, StartScreen};
 use std::path::PathBuf;
 use table::{TableAction, TableScreen};
@@ -79,6 +92,10 @@ pub static PROCESS_START: std::sync::OnceLock<std::time::Instant> = std::sync::O
 /// see what a machine without CJK fonts shows.
 pub const FONTS_ENV: &str = "TABLESIDE_FONTS";
 
+/// Environment variable: `latest` makes the window resume the most recent unfinished match at
+/// once (screenshots and the idle-CPU benchmark use it to open on the table screen).
+pub const RESUME_ENV: &str = "TABLESIDE_RESUME";
+
 /// Opens the Tableside window and runs it until it is closed.
 pub fn run(options: UiOptions) -> anyhow::Result<()> {
     let fonts = match std::env::var(FONTS_ENV).as_deref() {
@@ -89,7 +106,7 @@ pub fn run(options: UiOptions) -> anyhow::Result<()> {
         .with_title("Tableside")
         .with_app_id("tableside")
         .with_inner_size([1280.0, 800.0])
-        .with_min_inner_size([800.0, 560.0])
+        .with_min_inner_size([640.0, 400.0])
         .with_fullscreen(options.kiosk);
     let native = eframe::NativeOptions {
         viewport,
@@ -114,9 +131,11 @@ enum Screen {
         message: String,
     },
     /// Start a match or resume one.
-    Start(StartScreen),
+    Start(Box<StartScreen>),
     /// A match being played (or just finished).
     Table(Box<TableScreen>),
+    /// The stored matches: win rates, replay, export.
+    History(Box<HistoryScreen>),
     /// Only while switching screens.
     Switching,
 }
@@ -141,6 +160,10 @@ pub struct TablesideApp {
     tower: Option<TowerChoice>,
     /// Started on the first frame (the link needs the window's context to wake it).
     dice: Option<DiceService>,
+    /// The window's language, kept for the session.
+    lang: Lang,
+    /// True once the kiosk's touch sizes are in the style.
+    kiosk_style: bool,
 }
 
 impl TablesideApp {
@@ -157,9 +180,39 @@ impl TablesideApp {
             first_frame_done: false,
             tower: options.tower,
             dice: None,
+            lang: Lang::from_env(),
+            kiosk_style: false,
         };
         app.screen = app.open_start(None);
+        if std::env::var(RESUME_ENV).as_deref() == Ok("latest") {
+            app.resume_latest();
+        }
         app
+    }
+
+    /// Resumes the most recent unfinished match, if there is one.
+    fn resume_latest(&mut self) {
+        let latest = match &self.screen {
+            Screen::Start(start) => start
+                .store
+                .unfinished()
+                .ok()
+                .and_then(|r| r.first().map(|r| r.id)),
+            _ => None,
+        };
+        if let Some(id) = latest {
+            self.on_start(&egui::Context::default(), StartAction::Resume(id));
+        }
+    }
+
+    /// The window's language.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Sets the window's language.
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
     }
 
     /// The match being played, if the table screen is shown.
@@ -182,7 +235,7 @@ impl TablesideApp {
 
     fn open_start(&self, message: Option<String>) -> Screen {
         match Store::open(&self.db_path) {
-            Ok(store) => Screen::Start(StartScreen::new(store, message)),
+            Ok(store) => Screen::Start(Box::new(StartScreen::new(store, message))),
             Err(e) => Screen::StoreError {
                 message: e.to_string(),
             },
@@ -191,6 +244,16 @@ impl TablesideApp {
 
     /// Draws the current screen and acts on what the players chose.
     pub fn show(&mut self, ui: &mut Ui) {
+        if self.kiosk && !self.kiosk_style {
+            // Touch targets of at least 48 px.
+            self.kiosk_style = true;
+            ui.ctx().all_styles_mut(|style| {
+                style.spacing.interact_size.y = 48.0;
+                style.spacing.icon_width = 28.0;
+                style.spacing.icon_width_inner = 16.0;
+            });
+        }
+        let lang = self.lang;
         let mut dice = match self.dice.take() {
             Some(dice) => dice,
             None => DiceService::for_window(self.tower.clone(), ui.ctx()),
@@ -203,29 +266,45 @@ impl TablesideApp {
         match &mut self.screen {
             Screen::StoreError { message } => {
                 let message = message.clone();
-                if self.store_error(ui, &message) {
+                if self.store_error(ui, &message, lang) {
                     self.screen = self.open_start(None);
                 }
             }
             Screen::Start(start) => {
-                dice_panel::tower_status_bar(ui, &dice);
+                dice_panel::tower_status_bar(ui, &dice, lang);
                 let catalogue = self.catalogue.as_ref().map_err(String::as_str);
-                if let Some(action) = start.show(ui, &mut self.form, catalogue, self.kiosk) {
+                if let Some(action) =
+                    start.show(ui, &mut self.form, catalogue, &dice, lang, self.kiosk)
+                {
                     self.on_start(ui.ctx(), action);
                 }
             }
             Screen::Table(table) => {
                 // Leaving and "New match" both go back to the start screen; the match stays stored.
                 let rolls = tower_rolls.take().unwrap_or_default();
-                if let Some(TableAction::Leave | TableAction::NewMatch) =
-                    table.show(ui, &mut dice, rolls)
-                {
-                    let screen = std::mem::replace(&mut self.screen, Screen::Switching);
-                    if let Screen::Table(table) = screen {
-                        self.screen = Screen::Start(StartScreen::new(table.into_store(), None));
+                match table.show(ui, &mut dice, rolls, lang, self.kiosk) {
+                    Some(TableAction::Leave | TableAction::NewMatch) => {
+                        let screen = std::mem::replace(&mut self.screen, Screen::Switching);
+                        if let Screen::Table(table) = screen {
+                            self.screen =
+                                Screen::Start(Box::new(StartScreen::new(table.into_store(), None)));
+                        }
                     }
+                    Some(TableAction::ToggleLang) => self.lang = lang.toggled(),
+                    None => {}
                 }
             }
+            Screen::History(history) => match history.show(ui, lang, self.kiosk) {
+                Some(HistoryAction::Back) => {
+                    let screen = std::mem::replace(&mut self.screen, Screen::Switching);
+                    if let Screen::History(history) = screen {
+                        self.screen =
+                            Screen::Start(Box::new(StartScreen::new(history.store, None)));
+                    }
+                }
+                Some(HistoryAction::ToggleLang) => self.lang = lang.toggled(),
+                None => {}
+            },
             Screen::Switching => {
                 self.screen = self.open_start(None);
             }
@@ -247,38 +326,47 @@ impl TablesideApp {
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
                 Screen::Start(start)
             }
+            StartAction::ToggleLang => {
+                self.lang = self.lang.toggled();
+                Screen::Start(start)
+            }
+            StartAction::History => {
+                Screen::History(Box::new(HistoryScreen::new(start.store, self.lang)))
+            }
             StartAction::Start(header) => match Session::start(start.store, header) {
                 Ok(session) => Screen::Table(Box::new(TableScreen::new(session))),
-                Err(e) => self.open_start(Some(format!("The match could not start: {e}"))),
+                Err(e) => {
+                    let why = self.lang.t().could_not_start;
+                    self.open_start(Some(format!("{why} {e}")))
+                }
             },
             StartAction::Resume(id) => match Session::resume(start.store, id) {
                 Ok(session) => Screen::Table(Box::new(TableScreen::new(session))),
-                Err(e) => self.open_start(Some(format!("Match #{id} could not be resumed: {e}"))),
+                Err(e) => {
+                    let why = self.lang.t().could_not_resume;
+                    self.open_start(Some(format!("#{id}: {why} {e}")))
+                }
             },
         };
     }
 
     /// The error screen for a store that cannot be opened. Returns true on "Try again".
-    fn store_error(&self, ui: &mut Ui, message: &str) -> bool {
+    fn store_error(&self, ui: &mut Ui, message: &str, lang: Lang) -> bool {
+        let t = lang.t();
         let mut retry = false;
         egui::CentralPanel::default().show(ui, |ui| {
             ui.add_space(30.0);
-            ui.label(RichText::new("The match log cannot be opened").size(36.0).strong().color(WARN));
+            ui.label(RichText::new(t.store_error).size(36.0).strong().color(WARN));
             ui.add_space(10.0);
             ui.label(RichText::new(message).size(20.0));
             ui.add_space(10.0);
             ui.label(
-                RichText::new(format!(
-                    "File: {}\nTableside did not change this file. Move it aside (or start Tableside with \
-                     another --data-dir) and try again.",
-                    self.db_path.display()
-                ))
-                .size(18.0),
+                RichText::new(lang.store_file(&self.db_path.display().to_string())).size(18.0),
             );
             ui.add_space(16.0);
             ui.horizontal(|ui| {
-                retry = wide_button(ui, "Try again", 220.0, true).clicked();
-                if self.kiosk && wide_button(ui, "Quit", 160.0, true).clicked() {
+                retry = wide_button(ui, t.try_again, 220.0, true).clicked();
+                if self.kiosk && wide_button(ui, t.quit, 160.0, true).clicked() {
                     ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
                 }
             });
@@ -305,9 +393,13 @@ impl eframe::App for TablesideApp {
 
 /// The game's name for the players, from its short id (`jaken` → "Jaken ジャケン").
 fn game_title(game: &str) -> String {
-    match cards::core::GameId::parse(game) {
-        Some(cards::core::GameId::Jaken) => "Jaken ジャケン".to_owned(),
-        Some(other) => other.as_str().to_owned(),
+    use cards::core::GameId;
+    match GameId::parse(game) {
+        Some(GameId::Jaken) => "Jaken ジャケン".to_owned(),
+        Some(GameId::JunkKen) => "JUNK-KEN JUNK-拳".to_owned(),
+        Some(GameId::RockmanExe) => "Rockman EXE ロックマンエグゼ".to_owned(),
+        Some(GameId::SpaceJunk) => "Space Junk スペースジャンク".to_owned(),
+        Some(GameId::Yomi) => "Yomi".to_owned(),
         None => game.to_owned(),
     }
 }

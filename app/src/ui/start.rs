@@ -1,63 +1,235 @@
-//! The start screen: resume an unfinished match, or set up a new one (game, names, decks, house rules).
+//! The start screen: resume an unfinished match, or set up a new one (game, players, decks,
+//! house rules), with the devices (dice tower, camera), the language and the history.
 
-use super::widgets::{ACCENT, WARN, section, wide_button};
+use super::dice_panel::tower_line;
+use super::i18n::Lang;
+use super::widgets::{ACCENT, WARN, key_button, section, touch_height, wide_key_button};
+use crate::dice::DiceService;
 use crate::session::load_match;
 use crate::store::{MatchId, MatchRecord, Store};
 use cards::catalogue::Catalogue;
-use cards::game::MatchHeader;
-use cards::games::jaken::{Rules, Settlement, demo_header};
-use egui::{Button, Frame, RichText, ScrollArea, Stroke, TextEdit, Ui, Vec2};
+use cards::core::GameId;
+use cards::decks::Deck;
+use cards::game::{MatchHeader, PlayerConfig};
+use cards::games::jaken::{Rules, Settlement};
+use egui::{Button, Frame, Key, RichText, ScrollArea, Stroke, TextEdit, Ui, Vec2};
+
+/// Where a player's deck comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum DeckChoice {
+    /// A ready-made deck of the demo catalogue, by id.
+    Demo(String),
+    /// A deck registered in the store (`tableside deck register`), by owner and name.
+    Registered {
+        /// The owner.
+        owner: String,
+        /// The deck's name.
+        name: String,
+    },
+}
+
+/// Most players of any game (Space Junk has six ship boards).
+pub(crate) const MAX_PLAYERS: usize = 6;
 
 /// What the players fill in for a new match. Kept while the app runs, so "New match" starts
-/// from the last names and decks.
+/// from the last game, names and decks.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct StartForm {
-    /// Player names by seat.
-    pub names: [String; 2],
-    /// Deck ids (from the catalogue's decks) by seat.
-    pub decks: [String; 2],
+    /// The game to start.
+    pub game: GameId,
+    /// How many play (2, except Space Junk: 2–6).
+    pub count: usize,
+    /// Player names by seat (always [`MAX_PLAYERS`] of them; the first `count` play).
+    pub names: Vec<String>,
+    /// Jaken decks by seat.
+    pub decks: [DeckChoice; 2],
+    /// Decks of the other games by seat: a ready-made list of the game's demo catalogue, or
+    /// for Space Junk the player's character card. Reset when the game changes.
+    pub picks: Vec<String>,
     /// Jaken house rules.
     pub rules: Rules,
 }
 
+/// The players' seats that can be chosen for a game.
+pub(crate) fn player_range(game: GameId) -> (usize, usize) {
+    match game {
+        GameId::SpaceJunk => (2, MAX_PLAYERS),
+        _ => (2, 2),
+    }
+}
+
+/// What a player of a game other than Jaken can pick: (id, text) of the demo catalogue's
+/// ready-made decks, or for Space Junk its character cards.
+pub(crate) fn options_of(catalogue: &Catalogue, lang: Lang) -> Vec<(String, String)> {
+    if catalogue.game == GameId::SpaceJunk {
+        catalogue
+            .cards
+            .iter()
+            .filter(|c| c.space_junk().and_then(|s| s.character()).is_some())
+            .map(|c| {
+                let name = c.name(lang.code());
+                (c.id.clone(), format!("{} — {name}", c.id))
+            })
+            .collect()
+    } else {
+        catalogue
+            .decks
+            .iter()
+            .map(|d| (d.id.clone(), format!("{} — {}", d.id, d.name)))
+            .collect()
+    }
+}
+
 impl StartForm {
     pub(crate) fn new(catalogue: Option<&Catalogue>) -> Self {
-        let deck = |i: usize, fallback: &str| {
-            catalogue
-                .and_then(|c| c.decks.get(i))
-                .map_or_else(|| fallback.to_owned(), |d| d.id.clone())
+        let deck = |id: &str, i: usize| {
+            let id = catalogue
+                .and_then(|c| c.deck(id).or_else(|| c.decks.get(i)))
+                .map_or_else(|| id.to_owned(), |d| d.id.clone());
+            DeckChoice::Demo(id)
         };
-        // The demo catalogue's decks are sorted by id (gale, lantern, tide): seat 0 gets lantern.
-        let first = catalogue
-            .and_then(|c| c.deck("lantern"))
-            .map_or_else(|| deck(0, "lantern"), |d| d.id.clone());
-        let second = catalogue
-            .and_then(|c| c.deck("gale"))
-            .map_or_else(|| deck(1, "gale"), |d| d.id.clone());
         StartForm {
-            names: ["Player 1".to_owned(), "Player 2".to_owned()],
-            decks: [first, second],
+            game: GameId::Jaken,
+            count: 2,
+            names: (1..=MAX_PLAYERS).map(|n| format!("Player {n}")).collect(),
+            decks: [deck("lantern", 0), deck("gale", 1)],
+            picks: Vec::new(),
             rules: Rules::default(),
         }
     }
 
+    /// Switches the game: the player count into its range, each seat a different default deck.
+    pub(crate) fn set_game(&mut self, game: GameId, catalogue: Option<&Catalogue>, lang: Lang) {
+        self.game = game;
+        let (min, max) = player_range(game);
+        self.count = self.count.clamp(min, max);
+        self.picks = match catalogue {
+            Some(c) if game != GameId::Jaken => {
+                let options = options_of(c, lang);
+                (0..MAX_PLAYERS)
+                    .filter_map(|i| {
+                        options
+                            .get(i % options.len().max(1))
+                            .map(|(id, _)| id.clone())
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+    }
+
+    /// The names of the players who play, trimmed; or a sentence saying what is wrong.
+    fn checked_names(&self, lang: Lang) -> Result<Vec<&str>, String> {
+        let names: Vec<&str> = self
+            .names
+            .iter()
+            .take(self.count)
+            .map(|n| n.trim())
+            .collect();
+        if names.len() < self.count || names.iter().any(|n| n.is_empty()) {
+            return Err(lang.t().need_names.to_owned());
+        }
+        for (i, n) in names.iter().enumerate() {
+            if names[..i].contains(n) {
+                return Err(lang.t().need_different_names.to_owned());
+            }
+        }
+        Ok(names)
+    }
+
+    /// The match header of a game other than Jaken, built as `Script::header` builds it for
+    /// the example scripts: a ready-made list per player, or for Space Junk the player's
+    /// character alone (the shared junk deck is then every junk card of the set); the rules
+    /// are the digest's defaults (`null`).
+    pub(crate) fn other_header(
+        &self,
+        catalogue: &Catalogue,
+        lang: Lang,
+    ) -> Result<MatchHeader, String> {
+        let names = self.checked_names(lang)?;
+        let mut players = Vec::new();
+        for (seat, name) in names.iter().enumerate() {
+            let id = self
+                .picks
+                .get(seat)
+                .ok_or_else(|| format!("{name}: no deck chosen"))?;
+            let (deck_name, deck) = if catalogue.game == GameId::SpaceJunk {
+                catalogue
+                    .card(id)
+                    .filter(|c| c.space_junk().and_then(|s| s.character()).is_some())
+                    .ok_or_else(|| {
+                        format!("{name}: no character `{id}` in {}", catalogue.set.id)
+                    })?;
+                (format!("{}/{id}", catalogue.set.id), vec![id.clone()])
+            } else {
+                let list = catalogue
+                    .deck(id)
+                    .ok_or_else(|| format!("{name}: no deck `{id}` in {}", catalogue.set.id))?;
+                (
+                    format!("{}/{}", catalogue.set.id, list.id),
+                    list.cards.clone(),
+                )
+            };
+            players.push(PlayerConfig {
+                name: (*name).to_owned(),
+                deck_name,
+                deck,
+            });
+        }
+        Ok(MatchHeader {
+            game: catalogue.game,
+            catalogue: catalogue.set.id.clone(),
+            players,
+            rules: serde_json::Value::Null,
+        })
+    }
+
     /// The match header, or a sentence saying what is missing.
-    pub(crate) fn header(&self, catalogue: &Catalogue) -> Result<MatchHeader, String> {
-        let names = [self.names[0].trim(), self.names[1].trim()];
-        if names.iter().any(|n| n.is_empty()) {
-            return Err("Enter a name for both players.".to_owned());
+    pub(crate) fn header(
+        &self,
+        catalogue: &Catalogue,
+        registered: &[Deck],
+        lang: Lang,
+    ) -> Result<MatchHeader, String> {
+        let names = self.checked_names(lang)?;
+        let mut players = Vec::new();
+        for (name, choice) in names.iter().zip(&self.decks) {
+            let (deck_name, deck) = match choice {
+                DeckChoice::Demo(id) => {
+                    let list = catalogue
+                        .deck(id)
+                        .ok_or_else(|| format!("{name}: no deck `{id}` in {}", catalogue.set.id))?;
+                    (
+                        format!("{}/{}", catalogue.set.id, list.id),
+                        list.cards.clone(),
+                    )
+                }
+                DeckChoice::Registered { owner, name: deck } => {
+                    let d = registered
+                        .iter()
+                        .find(|d| &d.owner == owner && &d.name == deck)
+                        .ok_or_else(|| format!("{name}: deck {owner}/{deck} is not registered"))?;
+                    if d.set != catalogue.set.id {
+                        return Err(format!(
+                            "{name}: deck {owner}/{deck} is of set {}, this build has {}",
+                            d.set, catalogue.set.id
+                        ));
+                    }
+                    (format!("registered/{owner}/{deck}"), d.main_ids())
+                }
+            };
+            players.push(PlayerConfig {
+                name: (*name).to_owned(),
+                deck_name,
+                deck,
+            });
         }
-        if names[0] == names[1] {
-            return Err("The two players need different names.".to_owned());
-        }
-        let mut header = demo_header(
-            catalogue,
-            names,
-            [self.decks[0].as_str(), self.decks[1].as_str()],
-        )
-        .map_err(|e| e.to_string())?;
-        header.rules = serde_json::to_value(&self.rules).map_err(|e| e.to_string())?;
-        Ok(header)
+        Ok(MatchHeader {
+            game: GameId::Jaken,
+            catalogue: catalogue.set.id.clone(),
+            players,
+            rules: serde_json::to_value(&self.rules).map_err(|e| e.to_string())?,
+        })
     }
 }
 
@@ -67,8 +239,8 @@ struct Resumable {
     id: MatchId,
     /// "Aki vs Ben".
     players: String,
-    /// "Jaken · 23 entries".
-    detail: String,
+    game: String,
+    entries: u64,
     /// Where it stands ("battle 4/10 · SB Aki 12, Ben 8"), for the most recent one.
     standing: Option<String>,
 }
@@ -78,6 +250,10 @@ pub(crate) struct StartScreen {
     /// The match store (moved into the session when a match starts).
     pub store: Store,
     resumable: Vec<Resumable>,
+    /// Registered Jaken decks of the store.
+    registered: Vec<Deck>,
+    /// The demo catalogues of the other games (`Catalogue::builtin`), or why one is broken.
+    others: Vec<(GameId, Result<Catalogue, String>)>,
     /// Why the last start or resume failed, or why the list could not be read.
     pub message: Option<String>,
 }
@@ -88,20 +264,23 @@ pub(crate) enum StartAction {
     Start(MatchHeader),
     /// Resume this stored match.
     Resume(MatchId),
+    /// Open the history of stored matches.
+    History,
+    /// Switch the language.
+    ToggleLang,
     /// Close the window (kiosk mode has no title bar).
     Quit,
 }
 
-fn players_of(record: &MatchRecord) -> String {
-    match serde_json::from_str::<MatchHeader>(&record.header_json) {
-        Ok(h) => h
-            .players
+fn players_of(record: &MatchRecord) -> Option<String> {
+    let h = serde_json::from_str::<MatchHeader>(&record.header_json).ok()?;
+    Some(
+        h.players
             .iter()
             .map(|p| p.name.clone())
             .collect::<Vec<_>>()
             .join(" vs "),
-        Err(_) => "(players unreadable)".to_owned(),
-    }
+    )
 }
 
 /// Where a stored match stands, by replaying it (only for the one offered first).
@@ -125,13 +304,20 @@ fn standing(store: &Store, id: MatchId) -> Option<String> {
 }
 
 impl StartScreen {
-    /// Reads the unfinished matches of `store`.
+    /// Reads the unfinished matches and the registered decks of `store`.
     pub(crate) fn new(store: Store, message: Option<String>) -> Self {
         let mut screen = StartScreen {
             store,
             resumable: Vec::new(),
+            registered: Vec::new(),
+            others: GameId::ALL
+                .into_iter()
+                .filter(|g| *g != GameId::Jaken)
+                .map(|g| (g, Catalogue::builtin(g).map_err(|e| e.to_string())))
+                .collect(),
             message,
         };
+        let mut problems = Vec::new();
         match screen.store.unfinished() {
             Ok(records) => {
                 screen.resumable = records
@@ -139,8 +325,9 @@ impl StartScreen {
                     .enumerate()
                     .map(|(i, r)| Resumable {
                         id: r.id,
-                        players: players_of(r),
-                        detail: format!("{} · {} entries", super::game_title(&r.game), r.entries),
+                        players: players_of(r).unwrap_or_else(|| "?".to_owned()),
+                        game: super::game_title(&r.game),
+                        entries: r.entries,
                         standing: if i == 0 {
                             standing(&screen.store, r.id)
                         } else {
@@ -149,13 +336,24 @@ impl StartScreen {
                     })
                     .collect();
             }
-            Err(e) => {
-                let text = format!("The unfinished matches cannot be listed: {e}");
-                screen.message = Some(match screen.message.take() {
-                    Some(m) => format!("{m}\n{text}"),
-                    None => text,
-                });
+            Err(e) => problems.push(format!("The unfinished matches cannot be listed: {e}")),
+        }
+        match screen.store.registry() {
+            Ok(registry) => {
+                screen.registered = registry
+                    .decks()
+                    .filter(|d| d.game == GameId::Jaken)
+                    .cloned()
+                    .collect();
             }
+            Err(e) => problems.push(format!("The registered decks cannot be read: {e}")),
+        }
+        if !problems.is_empty() {
+            let text = problems.join("\n");
+            screen.message = Some(match screen.message.take() {
+                Some(m) => format!("{m}\n{text}"),
+                None => text,
+            });
         }
         screen
     }
@@ -166,30 +364,38 @@ impl StartScreen {
         ui: &mut Ui,
         form: &mut StartForm,
         catalogue: Result<&Catalogue, &str>,
+        dice: &DiceService,
+        lang: Lang,
         kiosk: bool,
     ) -> Option<StartAction> {
+        let t = lang.t();
+        let k = |key: &'static str| kiosk.then_some(key);
+        let keys = kiosk && !ui.ctx().egui_wants_keyboard_input();
+        let pressed = |ui: &Ui, key: Key| keys && ui.input(|i| i.key_pressed(key));
         let mut action = None;
         egui::CentralPanel::default().show(ui, |ui| {
             ScrollArea::vertical().id_salt("start").show(ui, |ui| {
                 // Room for the scroll bar, which floats over the content.
                 ui.set_max_width(ui.available_width() - 18.0);
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.label(RichText::new("Tableside").size(40.0).strong());
-                    ui.label(
-                        RichText::new("the numbers beside your card table")
-                            .size(20.0)
-                            .weak(),
-                    );
-                    if kiosk {
-                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            if ui.button(RichText::new("Quit").size(18.0)).clicked() {
-                                action = Some(StartAction::Quit);
-                            }
-                        });
+                    ui.label(RichText::new(t.tagline).size(20.0).weak());
+                });
+                ui.horizontal_wrapped(|ui| {
+                    if key_button(ui, t.other_language, k("L"), 0.0).clicked()
+                        || pressed(ui, Key::L)
+                    {
+                        action = Some(StartAction::ToggleLang);
+                    }
+                    if key_button(ui, t.history, k("H"), 0.0).clicked() || pressed(ui, Key::H) {
+                        action = Some(StartAction::History);
+                    }
+                    if kiosk && key_button(ui, t.quit, None, 0.0).clicked() {
+                        action = Some(StartAction::Quit);
                     }
                 });
                 ui.label(
-                    RichText::new(format!("Match log: {}", self.store.path().display()))
+                    RichText::new(lang.match_log(&self.store.path().display().to_string()))
                         .size(14.0)
                         .weak(),
                 );
@@ -205,19 +411,42 @@ impl StartScreen {
                         });
                 }
                 ui.add_space(10.0);
-                if let Some(a) = self.resume_section(ui) {
+                let resuming = !self.resumable.is_empty();
+                if let Some(a) = self.resume_section(
+                    ui,
+                    lang,
+                    kiosk,
+                    pressed(ui, Key::Enter) || pressed(ui, Key::Space),
+                ) {
                     action = Some(a);
                 }
                 ui.add_space(10.0);
-                if let Some(a) = new_match_section(ui, form, catalogue) {
+                let start_keys = !resuming && (pressed(ui, Key::Enter) || pressed(ui, Key::Space));
+                if let Some(a) = self.new_match_section(
+                    ui,
+                    form,
+                    catalogue,
+                    lang,
+                    (kiosk && !resuming).then_some("Space"),
+                    start_keys,
+                ) {
                     action = Some(a);
                 }
+                ui.add_space(10.0);
+                devices_section(ui, dice, lang);
             });
         });
         action
     }
 
-    fn resume_section(&self, ui: &mut Ui) -> Option<StartAction> {
+    fn resume_section(
+        &self,
+        ui: &mut Ui,
+        lang: Lang,
+        kiosk: bool,
+        key: bool,
+    ) -> Option<StartAction> {
+        let t = lang.t();
         let (first, rest) = self.resumable.split_first()?;
         let mut action = None;
         Frame::new()
@@ -227,38 +456,47 @@ impl StartScreen {
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 ui.label(
-                    RichText::new("An unfinished match is waiting")
+                    RichText::new(t.unfinished_waiting)
                         .size(26.0)
                         .strong()
                         .color(ACCENT),
                 );
+                ui.label(RichText::new(lang.match_title(first.id, &first.players)).size(24.0));
                 ui.label(
-                    RichText::new(format!("Match #{} · {}", first.id, first.players)).size(24.0),
+                    RichText::new(format!("{} · {}", first.game, lang.entries(first.entries)))
+                        .size(17.0),
                 );
-                ui.label(RichText::new(&first.detail).size(17.0));
                 if let Some(standing) = &first.standing {
                     ui.label(RichText::new(standing).size(17.0));
                 }
                 ui.add_space(6.0);
-                if wide_button(ui, &format!("Resume match #{}", first.id), 320.0, true).clicked() {
+                let resume = lang.resume_match(first.id);
+                let k = kiosk.then_some("Space");
+                if wide_key_button(ui, &resume, k, 320.0, true).clicked() || key {
                     action = Some(StartAction::Resume(first.id));
                 }
                 if !rest.is_empty() {
                     ui.add_space(8.0);
-                    ui.label(RichText::new("Other unfinished matches").size(17.0).weak());
+                    ui.label(RichText::new(t.other_unfinished).size(17.0).weak());
                     for r in rest {
-                        ui.horizontal(|ui| {
+                        ui.horizontal_wrapped(|ui| {
+                            let text = lang.resume_match(r.id);
+                            let height = touch_height(ui, 40.0);
                             let resume = ui.add(
-                                Button::new(
-                                    RichText::new(format!("Resume match #{}", r.id)).size(18.0),
-                                )
-                                .min_size(Vec2::new(200.0, 40.0)),
+                                Button::new(RichText::new(text).size(18.0))
+                                    .min_size(Vec2::new(200.0, height)),
                             );
                             if resume.clicked() {
                                 action = Some(StartAction::Resume(r.id));
                             }
                             ui.label(
-                                RichText::new(format!("{} · {}", r.players, r.detail)).size(17.0),
+                                RichText::new(format!(
+                                    "{} · {} · {}",
+                                    r.players,
+                                    r.game,
+                                    lang.entries(r.entries)
+                                ))
+                                .size(17.0),
                             );
                         });
                     }
@@ -266,124 +504,354 @@ impl StartScreen {
             });
         action
     }
+
+    fn new_match_section(
+        &self,
+        ui: &mut Ui,
+        form: &mut StartForm,
+        catalogue: Result<&Catalogue, &str>,
+        lang: Lang,
+        start_key: Option<&str>,
+        start_pressed: bool,
+    ) -> Option<StartAction> {
+        let t = lang.t();
+        let mut action = None;
+        ui.label(RichText::new(t.new_match).size(28.0).strong());
+        let catalogue = match catalogue {
+            Ok(c) => c,
+            Err(e) => {
+                ui.label(
+                    RichText::new(format!("{} {e}", t.catalogue_broken))
+                        .size(18.0)
+                        .color(WARN),
+                );
+                return None;
+            }
+        };
+        let height = touch_height(ui, 40.0);
+        let mut chosen = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(t.game).size(18.0));
+            for game in GameId::ALL {
+                let title = super::game_title(game.as_str());
+                let selected = form.game == game;
+                let button = ui.add(
+                    Button::selectable(selected, RichText::new(title).size(19.0))
+                        .min_size(Vec2::new(140.0, height)),
+                );
+                if button.clicked() && !selected {
+                    chosen = Some(game);
+                }
+            }
+        });
+        if let Some(game) = chosen {
+            let other = self.others.iter().find(|(g, _)| *g == game);
+            let c = other.and_then(|(_, c)| c.as_ref().ok());
+            form.set_game(game, c, lang);
+        }
+        if form.game != GameId::Jaken {
+            return self.other_game_section(ui, form, lang, start_key, start_pressed);
+        }
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(t.players).size(18.0));
+            ui.label(RichText::new(t.two_players).size(18.0).strong());
+        });
+        if catalogue.set.demo {
+            let set_name = lang.pick(&catalogue.set.name_en, &catalogue.set.name_ja);
+            ui.label(
+                RichText::new(format!("{}: {set_name} — {}", t.cards, catalogue.set.note))
+                    .size(14.0)
+                    .weak(),
+            );
+        }
+        ui.add_space(6.0);
+        ui.columns(2, |cols| {
+            for (seat, ui) in cols.iter_mut().enumerate() {
+                section(ui, &lang.player_n(seat + 1), |ui| {
+                    ui.add(
+                        TextEdit::singleline(&mut form.names[seat])
+                            .font(egui::FontId::proportional(22.0))
+                            .desired_width(f32::INFINITY)
+                            .hint_text(t.name_hint),
+                    )
+                    .accessible_name(lang.player_name(seat + 1));
+                    ui.add_space(4.0);
+                    ui.label(RichText::new(t.demo_decks).size(16.0).weak());
+                    for deck in &catalogue.decks {
+                        let choice = DeckChoice::Demo(deck.id.clone());
+                        let text = format!("{} — {}", deck.id, deck.name);
+                        deck_button(
+                            ui,
+                            form,
+                            seat,
+                            choice,
+                            &text,
+                            &lang.player_deck(seat + 1, &deck.id),
+                        );
+                    }
+                    ui.label(RichText::new(t.registered_decks).size(16.0).weak());
+                    if self.registered.is_empty() {
+                        ui.add(
+                            egui::Label::new(
+                                RichText::new(t.no_registered_decks).size(14.0).weak(),
+                            )
+                            .wrap(),
+                        );
+                    }
+                    for deck in &self.registered {
+                        let id = format!("{}/{}", deck.owner, deck.name);
+                        let choice = DeckChoice::Registered {
+                            owner: deck.owner.clone(),
+                            name: deck.name.clone(),
+                        };
+                        let text = format!("{id} ({})", deck.main.len());
+                        deck_button(
+                            ui,
+                            form,
+                            seat,
+                            choice,
+                            &text,
+                            &lang.player_deck(seat + 1, &id),
+                        );
+                    }
+                });
+            }
+        });
+        ui.add_space(6.0);
+        section(ui, t.house_rules, |ui| {
+            let rules = &mut form.rules;
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(t.settle).size(17.0));
+                ui.radio_value(
+                    &mut rules.settlement,
+                    Settlement::Net,
+                    RichText::new(t.settle_net).size(17.0),
+                );
+                ui.radio_value(
+                    &mut rules.settlement,
+                    Settlement::ParentFirst,
+                    RichText::new(t.settle_parent_first).size(17.0),
+                );
+            });
+            ui.columns(2, |cols| {
+                cols[0].checkbox(
+                    &mut rules.draw_in_battle_1,
+                    RichText::new(t.draw_in_battle_1).size(17.0),
+                );
+                cols[0].checkbox(
+                    &mut rules.clamp_negative,
+                    RichText::new(t.clamp_negative).size(17.0),
+                );
+                cols[1].checkbox(
+                    &mut rules.bg_multiple_uses_per_battle,
+                    RichText::new(t.bg_multiple).size(17.0),
+                );
+                cols[1].checkbox(
+                    &mut rules.bg_stays_until_exhausted,
+                    RichText::new(t.bg_stays).size(17.0),
+                );
+            });
+        });
+        ui.add_space(10.0);
+        let header = form.header(catalogue, &self.registered, lang);
+        ui.horizontal_wrapped(|ui| {
+            if (wide_key_button(ui, t.start, start_key, 240.0, header.is_ok()).clicked()
+                || start_pressed)
+                && let Ok(h) = &header
+            {
+                action = Some(StartAction::Start(h.clone()));
+            }
+            if let Err(why) = &header {
+                ui.label(RichText::new(why).size(18.0).color(WARN));
+            }
+        });
+        action
+    }
 }
 
-fn new_match_section(
+impl StartScreen {
+    /// The setup of a game other than Jaken: the player count, a deck (or a character) per
+    /// player from the game's demo catalogue, and the note on house rules.
+    fn other_game_section(
+        &self,
+        ui: &mut Ui,
+        form: &mut StartForm,
+        lang: Lang,
+        start_key: Option<&str>,
+        start_pressed: bool,
+    ) -> Option<StartAction> {
+        let t = lang.t();
+        let catalogue = match self.others.iter().find(|(g, _)| *g == form.game) {
+            Some((_, Ok(c))) => c,
+            Some((_, Err(e))) => {
+                ui.label(
+                    RichText::new(format!("{} {e}", t.catalogue_broken))
+                        .size(18.0)
+                        .color(WARN),
+                );
+                return None;
+            }
+            None => return None,
+        };
+        if form.picks.len() < MAX_PLAYERS {
+            form.set_game(form.game, Some(catalogue), lang);
+        }
+        let (min, max) = player_range(form.game);
+        let height = touch_height(ui, 40.0);
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(t.players).size(18.0));
+            if min == max {
+                ui.label(RichText::new(t.two_players).size(18.0).strong());
+                return;
+            }
+            let fewer = ui
+                .add_enabled(
+                    form.count > min,
+                    Button::new(RichText::new("−").size(22.0)).min_size(Vec2::new(48.0, height)),
+                )
+                .accessible_name(lang.pick("Fewer players", "人数を減らす"));
+            if fewer.clicked() {
+                form.count -= 1;
+            }
+            let count = lang.pick(
+                format!("{} players", form.count),
+                format!("{}人", form.count),
+            );
+            ui.add(egui::Label::new(RichText::new(&count).size(20.0).strong()))
+                .accessible_name(count);
+            let more = ui
+                .add_enabled(
+                    form.count < max,
+                    Button::new(RichText::new("+").size(22.0)).min_size(Vec2::new(48.0, height)),
+                )
+                .accessible_name(lang.pick("More players", "人数を増やす"));
+            if more.clicked() {
+                form.count += 1;
+            }
+        });
+        let set_name = lang.pick(&catalogue.set.name_en, &catalogue.set.name_ja);
+        ui.label(
+            RichText::new(format!("{}: {set_name} — {}", t.cards, catalogue.set.note))
+                .size(14.0)
+                .weak(),
+        );
+        ui.add_space(6.0);
+        let options = options_of(catalogue, lang);
+        let heading = if form.game == GameId::SpaceJunk {
+            lang.pick(
+                "Character (the shared junk deck is every junk card of the set)",
+                "キャラクター(共有のジャンク山札はセットの全ジャンクカード)",
+            )
+        } else {
+            t.demo_decks
+        };
+        let count = form.count;
+        ui.columns(count, |cols| {
+            for (seat, ui) in cols.iter_mut().enumerate() {
+                section(ui, &lang.player_n(seat + 1), |ui| {
+                    if let Some(name) = form.names.get_mut(seat) {
+                        ui.add(
+                            TextEdit::singleline(name)
+                                .font(egui::FontId::proportional(22.0))
+                                .desired_width(f32::INFINITY)
+                                .hint_text(t.name_hint),
+                        )
+                        .accessible_name(lang.player_name(seat + 1));
+                    }
+                    ui.add_space(4.0);
+                    ui.add(egui::Label::new(RichText::new(heading).size(16.0).weak()).wrap());
+                    for (id, text) in &options {
+                        let chosen = form.picks.get(seat) == Some(id);
+                        let height = touch_height(ui, 36.0);
+                        let button = ui
+                            .add(
+                                Button::selectable(chosen, RichText::new(text).size(17.0))
+                                    .wrap()
+                                    .min_size(Vec2::new(ui.available_width(), height)),
+                            )
+                            .accessible_name(lang.player_deck(seat + 1, id));
+                        if button.clicked()
+                            && let Some(pick) = form.picks.get_mut(seat)
+                        {
+                            *pick = id.clone();
+                        }
+                    }
+                });
+            }
+        });
+        ui.add_space(6.0);
+        section(ui, t.house_rules, |ui| {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(lang.pick(
+                        "house rules: the digest defaults; set them in the config file",
+                        "ハウスルール: ルール要約の既定値(設定ファイルで変更できます)",
+                    ))
+                    .size(17.0),
+                )
+                .wrap(),
+            );
+        });
+        ui.add_space(10.0);
+        let header = form.other_header(catalogue, lang);
+        let mut action = None;
+        ui.horizontal_wrapped(|ui| {
+            if (wide_key_button(ui, t.start, start_key, 240.0, header.is_ok()).clicked()
+                || start_pressed)
+                && let Ok(h) = &header
+            {
+                action = Some(StartAction::Start(h.clone()));
+            }
+            if let Err(why) = &header {
+                ui.label(RichText::new(why).size(18.0).color(WARN));
+            }
+        });
+        action
+    }
+}
+
+/// One deck a player can choose.
+fn deck_button(
     ui: &mut Ui,
     form: &mut StartForm,
-    catalogue: Result<&Catalogue, &str>,
-) -> Option<StartAction> {
-    let mut action = None;
-    ui.label(RichText::new("New match").size(28.0).strong());
-    let catalogue = match catalogue {
-        Ok(c) => c,
-        Err(e) => {
-            ui.label(
-                RichText::new(format!(
-                    "The card catalogue cannot be loaded, so no match can start: {e}"
-                ))
-                .size(18.0)
-                .color(WARN),
-            );
-            return None;
-        }
-    };
-    ui.horizontal(|ui| {
-        ui.label(RichText::new("Game").size(18.0));
-        // Jaken is the only game this build can play; the button shows it is chosen.
-        ui.add(
-            Button::selectable(true, RichText::new("Jaken ジャケン").size(20.0))
-                .min_size(Vec2::new(160.0, 40.0)),
-        );
-    });
-    if catalogue.set.demo {
-        ui.label(
-            RichText::new(format!(
-                "Cards: {} — {}",
-                catalogue.set.name_ja, catalogue.set.note
-            ))
-            .size(14.0)
-            .weak(),
-        );
+    seat: usize,
+    choice: DeckChoice,
+    text: &str,
+    name: &str,
+) {
+    let chosen = form.decks[seat] == choice;
+    let height = touch_height(ui, 36.0);
+    let button = ui
+        .add(
+            Button::selectable(chosen, RichText::new(text).size(17.0))
+                .wrap()
+                .min_size(Vec2::new(ui.available_width(), height)),
+        )
+        .accessible_name(name);
+    if button.clicked() {
+        form.decks[seat] = choice;
     }
-    ui.add_space(6.0);
-    ui.columns(2, |cols| {
-        for (seat, ui) in cols.iter_mut().enumerate() {
-            section(ui, &format!("Player {}", seat + 1), |ui| {
-                ui.add(
-                    TextEdit::singleline(&mut form.names[seat])
-                        .font(egui::FontId::proportional(22.0))
-                        .desired_width(f32::INFINITY)
-                        .hint_text("name"),
-                )
-                .accessible_name(format!("Player {} name", seat + 1));
-                ui.add_space(4.0);
-                ui.label(RichText::new("Deck").size(16.0).weak());
-                for deck in &catalogue.decks {
-                    let chosen = form.decks[seat] == deck.id;
-                    let button = ui
-                        .add(
-                            Button::selectable(
-                                chosen,
-                                RichText::new(format!("{} — {}", deck.id, deck.name)).size(17.0),
-                            )
-                            .wrap()
-                            .min_size(Vec2::new(ui.available_width(), 36.0)),
-                        )
-                        .accessible_name(format!("Player {} deck: {}", seat + 1, deck.id));
-                    if button.clicked() {
-                        form.decks[seat] = deck.id.clone();
-                    }
-                }
-            });
-        }
-    });
-    ui.add_space(6.0);
-    section(ui, "House rules (rules/jaken.md §10)", |ui| {
-        let rules = &mut form.rules;
+}
+
+/// The devices: the dice tower's link, and the camera (none in this build).
+fn devices_section(ui: &mut Ui, dice: &DiceService, lang: Lang) {
+    let t = lang.t();
+    section(ui, t.devices, |ui| {
+        let (headline, detail) = tower_line(dice, lang);
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("Settle the two strikes:").size(17.0));
-            ui.radio_value(
-                &mut rules.settlement,
-                Settlement::Net,
-                RichText::new("as one net transfer").size(17.0),
+            ui.label(
+                RichText::new(format!("{}:", t.dice_tower))
+                    .size(17.0)
+                    .strong(),
             );
-            ui.radio_value(
-                &mut rules.settlement,
-                Settlement::ParentFirst,
-                RichText::new("parent's strike first, stop at 0").size(17.0),
-            );
+            ui.label(RichText::new(headline).size(17.0));
+            if let Some(d) = detail {
+                ui.label(RichText::new(d).size(14.0).weak());
+            }
         });
-        ui.columns(2, |cols| {
-            cols[0].checkbox(
-                &mut rules.draw_in_battle_1,
-                RichText::new("Both players draw in battle 1 too").size(17.0),
-            );
-            cols[0].checkbox(
-                &mut rules.clamp_negative,
-                RichText::new("ATK and DEF below 0 count as 0").size(17.0),
-            );
-            cols[1].checkbox(
-                &mut rules.bg_multiple_uses_per_battle,
-                RichText::new("A BG may be used several times in one battle").size(17.0),
-            );
-            cols[1].checkbox(
-                &mut rules.bg_stays_until_exhausted,
-                RichText::new("A BG stays in its zone until its uses run out").size(17.0),
-            );
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(format!("{}:", t.camera)).size(17.0).strong());
+            ui.add(egui::Label::new(RichText::new(t.camera_none).size(17.0)).wrap());
         });
     });
-    ui.add_space(10.0);
-    let header = form.header(catalogue);
-    ui.horizontal(|ui| {
-        if wide_button(ui, "Start", 240.0, header.is_ok()).clicked()
-            && let Ok(h) = &header
-        {
-            action = Some(StartAction::Start(h.clone()));
-        }
-        if let Err(why) = &header {
-            ui.label(RichText::new(why).size(18.0).color(WARN));
-        }
-    });
-    action
 }

@@ -1,9 +1,12 @@
 //! The table screen: battle and phase bar, player columns, legal moves, log, dialogs, result.
 
 use super::dice_panel::{DicePanel, DiceTap, describe, dice_panel, from_tower};
+use super::generic;
+use super::i18n::Lang;
 use super::jaken;
 use super::widgets::{
-    ACCENT, ACTIVE, WARN, action_button, big_number, chip, edit_button, section, wide_button,
+    ACCENT, ACTIVE, WARN, action_button, big_number, chip, edit_button, key_button, section,
+    wide_button, wide_key_button,
 };
 use crate::dice::{DiceService, roll_input};
 use crate::session::{Session, SubmitError};
@@ -13,7 +16,7 @@ use cards::core::{
 };
 use cards::games::jaken::{Jaken, State as JakenState};
 use cards::matches::{Action, LogLine, Match, Rejection};
-use egui::{Button, Frame, Id, Modal, RichText, ScrollArea, Stroke, TextEdit, Ui, Vec2};
+use egui::{Button, Frame, Id, Key, Modal, RichText, ScrollArea, Stroke, TextEdit, Ui, Vec2};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
@@ -21,6 +24,8 @@ use std::collections::BTreeSet;
 pub(crate) enum TableAction {
     /// Back to the start screen; the match stays stored and can be resumed.
     Leave,
+    /// Switch the window's language.
+    ToggleLang,
     /// The match is over and the players want another.
     NewMatch,
 }
@@ -44,6 +49,10 @@ pub(crate) enum Intent {
     Leave,
     /// Start a new match.
     NewMatch,
+    /// Switch the language.
+    ToggleLang,
+    /// Show or hide the log and dice (compact layout).
+    ToggleLog,
 }
 
 /// A dialog over the table.
@@ -83,6 +92,16 @@ pub(crate) struct View<'a> {
     pub jaken: Option<&'a JakenState>,
     /// True once the match has an outcome.
     pub over: bool,
+    /// The window's language.
+    pub lang: Lang,
+    /// Kiosk mode: keys are shown on the buttons they press.
+    pub kiosk: bool,
+    /// A narrow window (the 800 px touch display): smaller numbers, the log behind a button.
+    pub compact: bool,
+    /// The moves the number keys press, in the order shown (moves of the table, then by seat).
+    pub keyed: Vec<&'a Action>,
+    /// The move Space/Enter presses: the first move of the player to act, else the first one.
+    pub primary: Option<&'a Action>,
 }
 
 impl View<'_> {
@@ -100,8 +119,23 @@ impl View<'_> {
 
     /// "Aki's " for a player's number, "" for a number of the whole game.
     pub(crate) fn who(&self, seat: Option<Seat>) -> String {
-        seat.map(|s| format!("{}'s ", self.name(s)))
+        seat.map(|s| self.lang.whose(self.name(s)))
             .unwrap_or_default()
+    }
+
+    /// The key shown on a move's button in kiosk mode ("1", "2/Space").
+    pub(crate) fn key_of(&self, action: &Action) -> Option<String> {
+        if !self.kiosk {
+            return None;
+        }
+        let n = self.keyed.iter().position(|a| std::ptr::eq(*a, action))? + 1;
+        let primary = self.primary.is_some_and(|p| std::ptr::eq(p, action));
+        match (n <= 9, primary) {
+            (true, true) => Some(format!("{n}/Space")),
+            (true, false) => Some(n.to_string()),
+            (false, true) => Some("Space".to_owned()),
+            (false, false) => None,
+        }
     }
 }
 
@@ -128,6 +162,11 @@ impl Taps {
             return;
         };
         ui.label(RichText::new(caption).size(17.0));
+        let size = if view.compact {
+            (size * 0.75).max(24.0)
+        } else {
+            size
+        };
         let who = view.who(seat);
         big_number(ui, t.value, size, format!("{who}{}: {}", t.label, t.value));
         self.edit(ui, view, t);
@@ -136,7 +175,7 @@ impl Taps {
     /// The "± edit" control of a tracker.
     pub(crate) fn edit(&mut self, ui: &mut Ui, view: &View<'_>, t: &Tracker) {
         let who = view.who(t.id.player);
-        if edit_button(ui, t, &who) {
+        if edit_button(ui, t, &who, view.lang) {
             self.intents.push(Intent::Adjust {
                 tracker: t.clone(),
                 who,
@@ -154,7 +193,9 @@ impl Taps {
         skip: impl Fn(&Action) -> bool,
     ) {
         for action in view.actions.iter().filter(|a| a.player == seat && !skip(a)) {
-            if action_button(ui, &action.label).clicked() {
+            let label = jaken::action_label(view, action);
+            let key = view.key_of(action);
+            if action_button(ui, &label, key.as_deref()).clicked() {
                 self.intents.push(Intent::Submit(action.input.clone()));
             }
         }
@@ -167,7 +208,14 @@ pub(crate) struct TableScreen {
     dialog: Option<Dialog>,
     forms: jaken::Forms,
     dice: DicePanel,
+    /// The log and dice shown instead of the table (compact layout).
+    show_log: bool,
+    /// The language of the last frame (for dialogs opened after it).
+    lang: Lang,
 }
+
+/// Below this width (the 800×480 touch display) the table uses its compact layout.
+pub(crate) const COMPACT_WIDTH: f32 = 900.0;
 
 impl TableScreen {
     /// Shows a live session.
@@ -177,6 +225,8 @@ impl TableScreen {
             dialog: None,
             forms: jaken::Forms::default(),
             dice: DicePanel::default(),
+            show_log: false,
+            lang: Lang::default(),
         }
     }
 
@@ -197,7 +247,10 @@ impl TableScreen {
         ui: &mut Ui,
         dice: &mut DiceService,
         tower_rolls: Vec<Roll>,
+        lang: Lang,
+        kiosk: bool,
     ) -> Option<TableAction> {
+        self.lang = lang;
         if !self.dice.unlogged.is_empty() {
             // Older rolls are still waiting for the log: keep the order, log on "Retry".
             self.dice.unlogged.extend(tower_rolls);
@@ -208,6 +261,9 @@ impl TableScreen {
             intents: Vec::new(),
             shown: BTreeSet::new(),
         };
+        let compact = ui.available_width() < COMPACT_WIDTH;
+        // Keys act only when no text field has the keyboard (a reason being typed).
+        let keys = kiosk && !ui.ctx().egui_wants_keyboard_input();
         {
             let game = self.session.game();
             let ctx = game.context();
@@ -219,74 +275,112 @@ impl TableScreen {
                 .as_any()
                 .downcast_ref::<Match<Jaken>>()
                 .map(Match::state);
+            let keyed: Vec<&Action> = std::iter::once(None)
+                .chain((0..ctx.players.len()).map(Some))
+                .flat_map(|seat| {
+                    actions
+                        .iter()
+                        .filter(move |a| a.player == seat && !jaken::is_reveal(a))
+                })
+                .collect();
+            // The next step, not a choice: a BG declaration is never the primary move.
+            let plain = |a: &&&Action| !jaken::is_choice(a);
+            let primary = keyed
+                .iter()
+                .filter(plain)
+                .find(|a| a.player.is_some() && a.player == ctx.active)
+                .or_else(|| keyed.iter().find(plain))
+                .copied();
             let view = View {
                 ctx: &ctx,
                 trackers: &trackers,
                 actions: &actions,
                 jaken: jaken_state,
                 over: outcome.is_some(),
+                lang,
+                kiosk,
+                compact,
+                keyed,
+                primary,
             };
             let id = self.session.id();
             top_bar(
                 ui,
                 &view,
-                &format!("{} · match #{id}", super::game_title(game.game().as_str())),
+                &format!("{} · #{id}", super::game_title(game.game().as_str())),
+                self.show_log,
                 &mut taps,
             );
             let known_sides = ctx.prompts.iter().find_map(|p| match p.kind {
                 PromptKind::Die { sides } => Some(sides),
                 _ => None,
             });
-            egui::Panel::right("table-log")
-                .resizable(true)
-                .default_size(340.0)
-                .min_size(260.0)
-                .show(ui, |ui| {
-                    ui.add_space(4.0);
-                    if let Some(tap) = dice_panel(ui, &mut self.dice, dice, known_sides) {
-                        taps.intents.push(Intent::Dice(tap));
-                    }
-                    ui.separator();
-                    log_panel(ui, &log, &mut taps);
-                });
-            egui::CentralPanel::default().show(ui, |ui| {
-                ScrollArea::vertical()
-                    .id_salt("table")
-                    .auto_shrink(false)
-                    .show(ui, |ui| {
-                        // Room for the scroll bar, which floats over the content.
-                        ui.set_max_width(ui.available_width() - 18.0);
-                        if let Some(outcome) = &outcome {
-                            result_banner(ui, &view, outcome, &mut taps);
-                        }
-                        prompts(ui, &view);
-                        taps.actions(ui, &view, None, |_| false);
-                        if let Some(state) = view.jaken {
-                            jaken::last_battle(ui, state);
-                        }
-                        ui.add_space(6.0);
-                        let players = view.ctx.players.len();
-                        ui.columns(players.max(1), |cols| {
-                            for (seat, ui) in cols.iter_mut().enumerate() {
-                                player_frame(ui, &view, seat, |ui| match view.jaken {
-                                    Some(state) => jaken::player_column(
-                                        ui,
-                                        &view,
-                                        state,
-                                        seat,
-                                        &mut self.forms,
-                                        &mut taps,
-                                    ),
-                                    None => generic_column(ui, &view, seat, &mut taps),
-                                });
+            let mut side = |ui: &mut Ui, taps: &mut Taps| {
+                ui.add_space(4.0);
+                if let Some(tap) = dice_panel(ui, &mut self.dice, dice, known_sides, lang, kiosk) {
+                    taps.intents.push(Intent::Dice(tap));
+                }
+                camera_panel(ui, lang);
+                ui.separator();
+                log_panel(ui, &view, &log, taps);
+            };
+            if compact && self.show_log {
+                egui::CentralPanel::default().show(ui, |ui| side(ui, &mut taps));
+            } else {
+                if !compact {
+                    egui::Panel::right("table-log")
+                        .resizable(!kiosk)
+                        .default_size(340.0)
+                        .min_size(260.0)
+                        .show(ui, |ui| side(ui, &mut taps));
+                }
+                egui::CentralPanel::default().show(ui, |ui| {
+                    ScrollArea::vertical()
+                        .id_salt("table")
+                        .auto_shrink(false)
+                        .show(ui, |ui| {
+                            // Room for the scroll bar, which floats over the content.
+                            ui.set_max_width(ui.available_width() - 18.0);
+                            if let Some(outcome) = &outcome {
+                                result_banner(ui, &view, outcome, &mut taps);
                             }
+                            prompts(ui, &view);
+                            match view.jaken {
+                                Some(state) => {
+                                    taps.actions(ui, &view, None, |_| false);
+                                    // Compact: the last battle's summary is in the log.
+                                    if !compact {
+                                        jaken::last_battle(ui, state, lang);
+                                    }
+                                    ui.add_space(6.0);
+                                    let players = view.ctx.players.len();
+                                    ui.columns(players.max(1), |cols| {
+                                        for (seat, ui) in cols.iter_mut().enumerate() {
+                                            player_frame(ui, &view, seat, |ui| {
+                                                jaken::player_column(
+                                                    ui,
+                                                    &view,
+                                                    state,
+                                                    seat,
+                                                    &mut self.forms,
+                                                    &mut taps,
+                                                )
+                                            });
+                                        }
+                                    });
+                                }
+                                None => generic::game_panel(ui, &view, &mut taps),
+                            }
+                            other_numbers(ui, &view, &mut taps);
                         });
-                        other_numbers(ui, &view, &mut taps);
-                    });
-            });
+                });
+            }
+            if keys && self.dialog.is_none() {
+                key_intents(ui, &view, dice, &mut taps);
+            }
         }
         if let Some(dialog) = &mut self.dialog
-            && let Some(result) = show_dialog(ui.ctx(), dialog)
+            && let Some(result) = show_dialog(ui.ctx(), dialog, lang, kiosk)
         {
             match result {
                 DialogResult::Close => self.dialog = None,
@@ -313,12 +407,14 @@ impl TableScreen {
             }
             Intent::Notice(message) => {
                 self.dialog = Some(Dialog::Notice {
-                    title: "That cannot be entered".to_owned(),
+                    title: lang.t().cannot_enter.to_owned(),
                     message,
                 });
             }
             Intent::Leave => return Some(TableAction::Leave),
             Intent::NewMatch => return Some(TableAction::NewMatch),
+            Intent::ToggleLang => return Some(TableAction::ToggleLang),
+            Intent::ToggleLog => self.show_log = !self.show_log,
         }
         None
     }
@@ -406,70 +502,110 @@ impl TableScreen {
             *error = Some(message);
         } else {
             self.dialog = Some(Dialog::Notice {
-                title: "Not possible".to_owned(),
+                title: self.lang.t().not_possible.to_owned(),
                 message,
             });
         }
     }
 }
 
-/// Battle number, phase bar, current and next step.
-fn top_bar(ui: &mut Ui, view: &View<'_>, title: &str, taps: &mut Taps) {
+/// Battle number, phase bar, current and next step, language and "Leave table".
+fn top_bar(ui: &mut Ui, view: &View<'_>, title: &str, log_shown: bool, taps: &mut Taps) {
+    let t = view.lang.t();
+    let k = |key: &'static str| view.kiosk.then_some(key);
     egui::Panel::top("table-top").show(ui, |ui| {
         ui.add_space(4.0);
         ui.horizontal(|ui| {
-            ui.label(RichText::new(title).size(18.0).weak());
-            ui.add_space(12.0);
+            if !view.compact {
+                ui.label(RichText::new(title).size(18.0).weak());
+                ui.add_space(12.0);
+            }
             let turn = view.tracker(None, "turn");
             let of = turn.map(|t| format!(" / {}", t.max)).unwrap_or_default();
-            ui.add(egui::Label::new(
-                RichText::new(format!("Battle {}{of}", view.ctx.turn))
-                    .size(32.0)
-                    .strong(),
-            ))
-            .accessible_name(format!("Battle {}{of}", view.ctx.turn));
+            let battle = match view.jaken {
+                Some(_) => view.lang.battle(view.ctx.turn, &of),
+                None => view.lang.pick(
+                    format!("Turn {}{of}", view.ctx.turn),
+                    format!("ターン {}{of}", view.ctx.turn),
+                ),
+            };
+            let size = if view.compact { 26.0 } else { 32.0 };
+            ui.add(egui::Label::new(RichText::new(&battle).size(size).strong()))
+                .accessible_name(battle);
             if let Some(t) = turn {
                 taps.edit(ui, view, t);
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let leave = ui.add(
-                    Button::new(RichText::new("Leave table").size(17.0))
-                        .min_size(Vec2::new(0.0, 36.0)),
-                );
-                if leave.clicked() {
+                if key_button(ui, t.leave_table, None, 0.0).clicked() {
                     taps.intents.push(Intent::Leave);
                 }
-                ui.label(RichText::new("(the match stays saved)").size(14.0).weak());
+                if !view.compact {
+                    ui.label(RichText::new(t.stays_saved).size(14.0).weak());
+                }
+                if key_button(ui, t.other_language, k("L"), 0.0).clicked() {
+                    taps.intents.push(Intent::ToggleLang);
+                }
+                if view.compact {
+                    let text = if log_shown { t.hide_log } else { t.show_log };
+                    if key_button(ui, text, None, 0.0).clicked() {
+                        taps.intents.push(Intent::ToggleLog);
+                    }
+                }
             });
         });
+        let chip_size = if view.compact { 15.0 } else { 18.0 };
         ui.horizontal_wrapped(|ui| {
             for (i, phase) in view.ctx.phase.phases.iter().enumerate() {
-                chip(ui, phase, i == view.ctx.phase.current);
+                chip(ui, phase, i == view.ctx.phase.current, chip_size);
                 if i + 1 < view.ctx.phase.phases.len() {
-                    ui.label(RichText::new("›").size(20.0).weak());
+                    ui.label(RichText::new("›").size(chip_size + 2.0).weak());
                 }
             }
         });
+        let (step, next) = match (view.lang, view.jaken) {
+            (Lang::Ja, Some(state)) => (jaken::step_ja(state), jaken::next_ja(state)),
+            _ => (view.ctx.phase.step.clone(), view.ctx.phase.next.clone()),
+        };
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("Now:").size(18.0).weak());
-            ui.label(RichText::new(&view.ctx.phase.step).size(20.0).strong());
+            ui.label(RichText::new(t.now).size(18.0).weak());
+            ui.label(RichText::new(step).size(20.0).strong());
             ui.add_space(16.0);
-            ui.label(RichText::new("Next:").size(18.0).weak());
-            ui.label(RichText::new(&view.ctx.phase.next).size(18.0));
+            ui.label(RichText::new(t.next).size(18.0).weak());
+            ui.label(RichText::new(next).size(18.0));
         });
+        if view.kiosk && !view.compact {
+            ui.label(RichText::new(t.keys_help).size(14.0).weak());
+        }
         ui.add_space(4.0);
     });
 }
 
+/// The camera: none in this build (card recognition is being built); said plainly.
+fn camera_panel(ui: &mut Ui, lang: Lang) {
+    let t = lang.t();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(t.camera).size(20.0).strong());
+        ui.add(egui::Label::new(RichText::new(t.camera_none).size(15.0).weak()).wrap());
+    });
+}
+
 /// The log as a timeline, with "Undo last".
-fn log_panel(ui: &mut Ui, log: &[LogLine], taps: &mut Taps) {
+fn log_panel(ui: &mut Ui, view: &View<'_>, log: &[LogLine], taps: &mut Taps) {
+    let t = view.lang.t();
     ui.horizontal(|ui| {
-        ui.label(RichText::new("Log").size(24.0).strong());
+        ui.label(RichText::new(t.log).size(24.0).strong());
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            let undo = ui.add_enabled(
-                !log.is_empty(),
-                Button::new(RichText::new("Undo last").size(19.0)).min_size(Vec2::new(130.0, 40.0)),
-            );
+            let text = match view.kiosk {
+                true => format!("[U] {}", t.undo_last),
+                false => t.undo_last.to_owned(),
+            };
+            let height = super::widgets::touch_height(ui, 40.0);
+            let undo = ui
+                .add_enabled(
+                    !log.is_empty(),
+                    Button::new(RichText::new(text).size(19.0)).min_size(Vec2::new(130.0, height)),
+                )
+                .accessible_name(t.undo_last);
             if undo.clicked() {
                 taps.intents.push(Intent::Submit(json!({"input": "undo"})));
             }
@@ -482,35 +618,84 @@ fn log_panel(ui: &mut Ui, log: &[LogLine], taps: &mut Taps) {
         .auto_shrink(false)
         .show(ui, |ui| {
             if log.is_empty() {
-                ui.label(RichText::new("Nothing yet.").weak());
+                ui.label(RichText::new(t.nothing_yet).weak());
             }
             for line in log {
-                log_line(ui, line);
+                log_line(ui, line, view.lang);
             }
         });
 }
 
-fn log_line(ui: &mut Ui, line: &LogLine) {
+fn log_line(ui: &mut Ui, line: &LogLine, lang: Lang) {
     let mut text = RichText::new(format!("#{} {}", line.seq, line.text)).size(16.0);
     if line.undone {
         text = text.strikethrough().weak();
     }
     ui.add(egui::Label::new(text).wrap());
     if line.undone {
-        ui.label(RichText::new("   (undone)").size(13.0).weak());
+        ui.label(RichText::new(lang.t().undone).size(13.0).weak());
     }
     for v in &line.overridden {
         ui.add(
             egui::Label::new(
-                RichText::new(format!(
-                    "   OVERRIDE of [{}] {} ({})",
-                    v.rule, v.sentence, v.reference
-                ))
-                .size(14.0)
-                .color(WARN),
+                RichText::new(lang.override_of(&v.rule, &v.sentence, &v.reference))
+                    .size(14.0)
+                    .color(WARN),
             )
             .wrap(),
         );
+    }
+}
+
+/// Keys for the main actions (kiosk mode, GPIO buttons mapped to keys): Space/Enter the
+/// primary move, 1–9 the moves in the order shown, U undo, R a virtual die (the one the oldest
+/// open prompt asks for, else a d6), L the language.
+fn key_intents(ui: &Ui, view: &View<'_>, dice: &mut DiceService, taps: &mut Taps) {
+    const DIGITS: [Key; 9] = [
+        Key::Num1,
+        Key::Num2,
+        Key::Num3,
+        Key::Num4,
+        Key::Num5,
+        Key::Num6,
+        Key::Num7,
+        Key::Num8,
+        Key::Num9,
+    ];
+    let pressed = |key: Key| ui.input(|i| i.key_pressed(key));
+    if pressed(Key::Space) || pressed(Key::Enter) {
+        match view.primary {
+            Some(a) => taps.intents.push(Intent::Submit(a.input.clone())),
+            None if view.over => taps.intents.push(Intent::NewMatch),
+            None => {}
+        }
+    }
+    for (key, action) in DIGITS.iter().zip(&view.keyed) {
+        if pressed(*key) {
+            taps.intents.push(Intent::Submit(action.input.clone()));
+        }
+    }
+    if pressed(Key::U) {
+        taps.intents.push(Intent::Submit(json!({"input": "undo"})));
+    }
+    if pressed(Key::R) {
+        // The die the oldest open prompt asks for, else a d6.
+        let sides = view
+            .ctx
+            .prompts
+            .iter()
+            .find_map(|p| match p.kind {
+                PromptKind::Die { sides } => Some(sides),
+                _ => None,
+            })
+            .unwrap_or(6);
+        match dice.roll_virtual(1, sides) {
+            Ok(rolls) => taps.intents.push(Intent::Dice(DiceTap::Rolls(rolls))),
+            Err(e) => taps.intents.push(Intent::Notice(e.to_string())),
+        }
+    }
+    if pressed(Key::L) {
+        taps.intents.push(Intent::ToggleLang);
     }
 }
 
@@ -525,7 +710,7 @@ fn prompts(ui: &mut Ui, view: &View<'_>) {
         .inner_margin(8.0)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.label(RichText::new("Waiting for").size(15.0).weak());
+            ui.label(RichText::new(view.lang.t().waiting_for).size(15.0).weak());
             for p in &view.ctx.prompts {
                 ui.add(egui::Label::new(RichText::new(format!("• {}", p.text)).size(19.0)).wrap());
             }
@@ -534,9 +719,10 @@ fn prompts(ui: &mut Ui, view: &View<'_>) {
 
 /// The winner and the reason, big, with "Undo" and "New match".
 fn result_banner(ui: &mut Ui, view: &View<'_>, outcome: &Outcome, taps: &mut Taps) {
+    let t = view.lang.t();
     let (headline, reason) = match outcome {
-        Outcome::Win { winner, reason } => (format!("{} wins", view.name(*winner)), reason),
-        Outcome::Draw { reason } => ("Draw".to_owned(), reason),
+        Outcome::Win { winner, reason } => (view.lang.wins(view.name(*winner)), reason),
+        Outcome::Draw { reason } => (t.draw.to_owned(), reason),
     };
     Frame::new()
         .stroke(Stroke::new(4.0, ACCENT))
@@ -545,17 +731,19 @@ fn result_banner(ui: &mut Ui, view: &View<'_>, outcome: &Outcome, taps: &mut Tap
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.vertical_centered(|ui| {
-                ui.label(RichText::new("The match is over").size(22.0).weak());
+                ui.label(RichText::new(t.match_over).size(22.0).weak());
                 ui.label(RichText::new(&headline).size(60.0).strong().color(ACCENT));
                 ui.label(RichText::new(reason).size(26.0));
                 ui.add_space(10.0);
                 ui.horizontal(|ui| {
                     let width = ui.available_width();
                     ui.add_space((width - 2.0 * 220.0 - 20.0).max(0.0) / 2.0);
-                    if wide_button(ui, "Undo", 220.0, true).clicked() {
+                    let k = view.kiosk.then_some("U");
+                    if wide_key_button(ui, t.undo, k, 220.0, true).clicked() {
                         taps.intents.push(Intent::Submit(json!({"input": "undo"})));
                     }
-                    if wide_button(ui, "New match", 220.0, true).clicked() {
+                    let k = view.kiosk.then_some("Space");
+                    if wide_key_button(ui, t.new_match, k, 220.0, true).clicked() {
                         taps.intents.push(Intent::NewMatch);
                     }
                 });
@@ -565,7 +753,7 @@ fn result_banner(ui: &mut Ui, view: &View<'_>, outcome: &Outcome, taps: &mut Tap
 }
 
 /// A player's column frame, outlined when that player is to act.
-fn player_frame(ui: &mut Ui, view: &View<'_>, seat: Seat, add: impl FnOnce(&mut Ui)) {
+pub(crate) fn player_frame(ui: &mut Ui, view: &View<'_>, seat: Seat, add: impl FnOnce(&mut Ui)) {
     let active = view.ctx.active == Some(seat) && !view.over;
     let stroke = if active {
         Stroke::new(3.0, ACTIVE)
@@ -592,25 +780,17 @@ pub(crate) fn name_line(
     child_text: &str,
 ) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(view.name(seat)).size(30.0).strong());
+        let size = if view.compact { 24.0 } else { 30.0 };
+        ui.label(RichText::new(view.name(seat)).size(size).strong());
         if view.ctx.leader == Some(seat) {
-            chip(ui, parent_text, true);
+            chip(ui, parent_text, true, 18.0);
         } else if view.ctx.leader.is_some() {
-            chip(ui, child_text, false);
+            chip(ui, child_text, false, 18.0);
         }
         if view.ctx.active == Some(seat) && !view.over {
-            ui.label(RichText::new("to act").size(17.0).color(ACTIVE));
+            ui.label(RichText::new(view.lang.t().to_act).size(17.0).color(ACTIVE));
         }
     });
-}
-
-/// A column for a game without its own panel: every number of the player, then the moves.
-fn generic_column(ui: &mut Ui, view: &View<'_>, seat: Seat, taps: &mut Taps) {
-    name_line(ui, view, seat, "first player", "");
-    for t in view.trackers.iter().filter(|t| t.id.player == Some(seat)) {
-        ui.horizontal(|ui| taps.tracked(ui, view, Some(seat), &t.id.name, &t.label, 36.0));
-    }
-    taps.actions(ui, view, Some(seat), |_| false);
 }
 
 /// Any tracked number the columns did not show, so every number stays correctable.
@@ -623,7 +803,7 @@ fn other_numbers(ui: &mut Ui, view: &View<'_>, taps: &mut Taps) {
     if rest.is_empty() {
         return;
     }
-    section(ui, "Other numbers", |ui| {
+    section(ui, view.lang.t().other_numbers, |ui| {
         for t in rest {
             ui.horizontal(|ui| {
                 taps.tracked(
@@ -644,7 +824,16 @@ enum DialogResult {
     Submit(Value),
 }
 
-fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> Option<DialogResult> {
+fn show_dialog(
+    ctx: &egui::Context,
+    dialog: &mut Dialog,
+    lang: Lang,
+    kiosk: bool,
+) -> Option<DialogResult> {
+    let t = lang.t();
+    let keys = kiosk && !ctx.egui_wants_keyboard_input();
+    let pressed = |key: Key| keys && ctx.input(|i| i.key_pressed(key));
+    let k = |key: &'static str| kiosk.then_some(key);
     let mut result = None;
     Modal::new(Id::unique("table-dialog")).show(ctx, |ui| {
         ui.set_max_width(640.0);
@@ -655,17 +844,12 @@ fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> Option<DialogResult>
                 overriding,
                 reason,
             } => {
-                ui.label(
-                    RichText::new("Refused: this move breaks a rule")
-                        .size(28.0)
-                        .strong()
-                        .color(WARN),
-                );
+                ui.label(RichText::new(t.refused).size(28.0).strong().color(WARN));
                 ui.add_space(6.0);
                 for v in violations.iter() {
                     ui.add(egui::Label::new(RichText::new(&v.sentence).size(21.0)).wrap());
                     ui.label(
-                        RichText::new(format!("rule {} · {}", v.rule, v.reference))
+                        RichText::new(lang.rule_ref(&v.rule, &v.reference))
                             .size(15.0)
                             .weak(),
                     );
@@ -673,21 +857,16 @@ fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> Option<DialogResult>
                 }
                 ui.add_space(8.0);
                 if *overriding {
-                    ui.label(
-                        RichText::new(
-                            "Why do the players override the rule? The reason is logged.",
-                        )
-                        .size(18.0),
-                    );
+                    ui.label(RichText::new(t.override_why).size(18.0));
                     ui.add(
                         TextEdit::singleline(reason)
                             .desired_width(f32::INFINITY)
                             .font(egui::FontId::proportional(20.0)),
                     )
-                    .accessible_name("Override reason");
+                    .accessible_name(t.override_reason);
                     ui.horizontal(|ui| {
                         let ok = !reason.trim().is_empty();
-                        if wide_button(ui, "Apply with override", 260.0, ok).clicked() {
+                        if wide_button(ui, t.apply_override, 260.0, ok).clicked() {
                             let mut with_reason = input.clone();
                             if let Some(obj) = with_reason.as_object_mut() {
                                 obj.insert(
@@ -697,16 +876,20 @@ fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> Option<DialogResult>
                             }
                             result = Some(DialogResult::Submit(with_reason));
                         }
-                        if wide_button(ui, "Back", 140.0, true).clicked() {
+                        if wide_button(ui, t.back, 140.0, true).clicked() {
                             *overriding = false;
                         }
                     });
                 } else {
                     ui.horizontal(|ui| {
-                        if wide_button(ui, "Undo at the table", 240.0, true).clicked() {
+                        if wide_key_button(ui, t.undo_at_table, k("N"), 240.0, true).clicked()
+                            || pressed(Key::N)
+                        {
                             result = Some(DialogResult::Close);
                         }
-                        if wide_button(ui, "Override…", 200.0, true).clicked() {
+                        if wide_key_button(ui, t.override_, k("Y"), 200.0, true).clicked()
+                            || pressed(Key::Y)
+                        {
                             *overriding = true;
                         }
                     });
@@ -720,28 +903,26 @@ fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> Option<DialogResult>
                 error,
             } => {
                 ui.label(
-                    RichText::new(format!("Correct {who}{}", tracker.label))
+                    RichText::new(lang.correct(&format!("{who}{}", tracker.label)))
                         .size(26.0)
                         .strong(),
                 );
                 ui.label(
-                    RichText::new(format!(
-                        "Now {}; allowed {} to {}. The correction is logged.",
-                        tracker.value, tracker.min, tracker.max
-                    ))
-                    .size(17.0),
+                    RichText::new(lang.adjust_range(tracker.value, tracker.min, tracker.max))
+                        .size(17.0),
                 );
                 ui.add_space(6.0);
                 let parsed = value.trim().parse::<i32>().ok();
                 ui.horizontal(|ui| {
-                    let caption = ui.label(RichText::new("New value").size(18.0));
+                    let caption = ui.label(RichText::new(t.new_value).size(18.0));
+                    let height = super::widgets::touch_height(ui, 38.0);
                     let minus = ui
                         .add_enabled(
                             parsed.is_some_and(|v| v > tracker.min),
                             Button::new(RichText::new("−").size(22.0))
-                                .min_size(Vec2::new(44.0, 38.0)),
+                                .min_size(Vec2::new(48.0, height)),
                         )
-                        .accessible_name("New value −1");
+                        .accessible_name(format!("{} −1", t.new_value));
                     if minus.clicked()
                         && let Some(v) = parsed
                     {
@@ -757,16 +938,16 @@ fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> Option<DialogResult>
                         .add_enabled(
                             parsed.is_some_and(|v| v < tracker.max),
                             Button::new(RichText::new("+").size(22.0))
-                                .min_size(Vec2::new(44.0, 38.0)),
+                                .min_size(Vec2::new(48.0, height)),
                         )
-                        .accessible_name("New value +1");
+                        .accessible_name(format!("{} +1", t.new_value));
                     if plus.clicked()
                         && let Some(v) = parsed
                     {
                         *value = (v + 1).to_string();
                     }
                 });
-                let caption = ui.label(RichText::new("Reason for the correction").size(18.0));
+                let caption = ui.label(RichText::new(t.correction_reason).size(18.0));
                 ui.add(
                     TextEdit::singleline(reason)
                         .desired_width(f32::INFINITY)
@@ -776,15 +957,11 @@ fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> Option<DialogResult>
                 if let Some(e) = error {
                     ui.label(RichText::new(e.as_str()).size(17.0).color(WARN));
                 } else if parsed.is_none() {
-                    ui.label(
-                        RichText::new("Enter a whole number.")
-                            .size(17.0)
-                            .color(WARN),
-                    );
+                    ui.label(RichText::new(t.whole_number).size(17.0).color(WARN));
                 }
                 ui.horizontal(|ui| {
                     let ok = parsed.is_some() && !reason.trim().is_empty();
-                    if wide_button(ui, "Save correction", 240.0, ok).clicked()
+                    if wide_button(ui, t.save_correction, 240.0, ok).clicked()
                         && let Some(v) = parsed
                     {
                         match serde_json::to_value(&tracker.id) {
@@ -801,7 +978,9 @@ fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> Option<DialogResult>
                             }
                         }
                     }
-                    if wide_button(ui, "Cancel", 140.0, true).clicked() {
+                    if wide_key_button(ui, t.cancel, k("N"), 140.0, true).clicked()
+                        || pressed(Key::N)
+                    {
                         result = Some(DialogResult::Close);
                     }
                 });
@@ -815,7 +994,10 @@ fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> Option<DialogResult>
                 );
                 ui.add(egui::Label::new(RichText::new(message.as_str()).size(20.0)).wrap());
                 ui.add_space(8.0);
-                if wide_button(ui, "OK", 140.0, true).clicked() {
+                if wide_key_button(ui, t.ok, k("Y"), 140.0, true).clicked()
+                    || pressed(Key::Y)
+                    || pressed(Key::Enter)
+                {
                     result = Some(DialogResult::Close);
                 }
             }

@@ -3,6 +3,7 @@
 //! Every interactive widget gets an accessible name that says what it does at the table
 //! ("Aki's effect: own ATK +1"), so a screen reader, and the `egui_kittest` tests, can find it.
 
+use super::i18n::Lang;
 use cards::core::Tracker;
 use egui::{Button, Color32, Frame, Label, Response, RichText, Stroke, Ui, Vec2};
 
@@ -23,28 +24,68 @@ pub(crate) fn big_number(ui: &mut Ui, value: i32, size: f32, name: String) -> Re
     .accessible_name(name)
 }
 
-/// A full-width action button with large text.
-pub(crate) fn action_button(ui: &mut Ui, text: &str) -> Response {
+/// The height of a touch target: the style's interact height (48 px in kiosk mode).
+pub(crate) fn touch_height(ui: &Ui, at_least: f32) -> f32 {
+    ui.spacing().interact_size.y.max(at_least)
+}
+
+/// The button text with the key that presses it in kiosk mode ("[Space] Compare …").
+fn keyed(text: &str, key: Option<&str>) -> String {
+    match key {
+        Some(k) => format!("[{k}] {text}"),
+        None => text.to_owned(),
+    }
+}
+
+/// A full-width action button with large text; `key` is shown on it in kiosk mode. Its
+/// accessible name is `text` alone.
+pub(crate) fn action_button(ui: &mut Ui, text: &str, key: Option<&str>) -> Response {
     let width = ui.available_width().max(120.0);
+    let height = touch_height(ui, ACTION_HEIGHT);
     ui.add(
-        Button::new(RichText::new(text).size(20.0))
+        Button::new(RichText::new(keyed(text, key)).size(20.0))
             .wrap()
-            .min_size(Vec2::new(width, ACTION_HEIGHT)),
+            .min_size(Vec2::new(width, height)),
     )
+    .accessible_name(text)
 }
 
 /// A large button with a fixed width (start, resume, result screen).
 pub(crate) fn wide_button(ui: &mut Ui, text: &str, width: f32, enabled: bool) -> Response {
+    wide_key_button(ui, text, None, width, enabled)
+}
+
+/// [`wide_button`] with the key that presses it shown on it.
+pub(crate) fn wide_key_button(
+    ui: &mut Ui,
+    text: &str,
+    key: Option<&str>,
+    width: f32,
+    enabled: bool,
+) -> Response {
+    let height = touch_height(ui, 52.0);
     ui.add_enabled(
         enabled,
-        Button::new(RichText::new(text).size(22.0).strong()).min_size(Vec2::new(width, 52.0)),
+        Button::new(RichText::new(keyed(text, key)).size(22.0).strong())
+            .min_size(Vec2::new(width, height)),
     )
+    .accessible_name(text)
+}
+
+/// A plain button of touch height, with its key shown (if any); named `text`.
+pub(crate) fn key_button(ui: &mut Ui, text: &str, key: Option<&str>, width: f32) -> Response {
+    let height = touch_height(ui, 40.0);
+    ui.add(
+        Button::new(RichText::new(keyed(text, key)).size(18.0)).min_size(Vec2::new(width, height)),
+    )
+    .accessible_name(text)
 }
 
 /// The small "± edit" control beside a tracked number. Returns true when tapped.
-pub(crate) fn edit_button(ui: &mut Ui, tracker: &Tracker, who: &str) -> bool {
-    ui.add(Button::new(RichText::new("± edit").size(15.0)).min_size(Vec2::new(0.0, 30.0)))
-        .accessible_name(format!("Edit {who}{}", tracker.label))
+pub(crate) fn edit_button(ui: &mut Ui, tracker: &Tracker, who: &str, lang: Lang) -> bool {
+    let height = touch_height(ui, 30.0);
+    ui.add(Button::new(RichText::new(lang.t().edit).size(15.0)).min_size(Vec2::new(0.0, height)))
+        .accessible_name(lang.edit(&format!("{who}{}", tracker.label)))
         .clicked()
 }
 
@@ -52,6 +93,7 @@ pub(crate) fn edit_button(ui: &mut Ui, tracker: &Tracker, who: &str) -> bool {
 ///
 /// The buttons are named "`{name}` −1" and "`{name}` +1".
 pub(crate) fn stepper(ui: &mut Ui, caption: &str, name: &str, value: &mut i32, min: i32, max: i32) {
+    let height = touch_height(ui, 36.0);
     ui.horizontal(|ui| {
         ui.add_sized(
             Vec2::new(130.0, 34.0),
@@ -60,7 +102,7 @@ pub(crate) fn stepper(ui: &mut Ui, caption: &str, name: &str, value: &mut i32, m
         let minus = ui
             .add_enabled(
                 *value > min,
-                Button::new(RichText::new("−").size(22.0)).min_size(Vec2::new(44.0, 36.0)),
+                Button::new(RichText::new("−").size(22.0)).min_size(Vec2::new(48.0, height)),
             )
             .accessible_name(format!("{name} −1"));
         if minus.clicked() {
@@ -79,7 +121,7 @@ pub(crate) fn stepper(ui: &mut Ui, caption: &str, name: &str, value: &mut i32, m
         let plus = ui
             .add_enabled(
                 *value < max,
-                Button::new(RichText::new("+").size(22.0)).min_size(Vec2::new(44.0, 36.0)),
+                Button::new(RichText::new("+").size(22.0)).min_size(Vec2::new(48.0, height)),
             )
             .accessible_name(format!("{name} +1"));
         if plus.clicked() {
@@ -105,7 +147,7 @@ pub(crate) fn section<R>(ui: &mut Ui, caption: &str, add: impl FnOnce(&mut Ui) -
 }
 
 /// A coloured chip (phase bar, parent marker).
-pub(crate) fn chip(ui: &mut Ui, text: &str, highlighted: bool) -> Response {
+pub(crate) fn chip(ui: &mut Ui, text: &str, highlighted: bool, size: f32) -> Response {
     let (fill, color) = if highlighted {
         (ACCENT, Color32::BLACK)
     } else {
@@ -116,7 +158,7 @@ pub(crate) fn chip(ui: &mut Ui, text: &str, highlighted: bool) -> Response {
         .corner_radius(6.0)
         .inner_margin(egui::Margin::symmetric(10, 4))
         .show(ui, |ui| {
-            let text = RichText::new(text).size(18.0).color(color);
+            let text = RichText::new(text).size(size).color(color);
             ui.label(if highlighted { text.strong() } else { text });
         })
         .response
