@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Screenshots of the start screen and of the table screen mid-match (Jaken, battle 3 of
-# scripts/mid-match.script), in English and Japanese, at 1280x800 and 800x480 (the Raspberry Pi
-# touch display), each under a private Xvfb display.
+# Screenshots of the start screen and of the table screen mid-match of every game (Jaken: battle 3
+# of scripts/mid-match.script; the others: the first half of their example match in
+# docs/examples), in English and Japanese, at 1280x800 and 800x480 (the Raspberry Pi touch
+# display), each under a private Xvfb display.
 #
 #   scripts/ui-shots.sh [OUT_DIR]        (default /tmp/ui-shots)
 #
-# Writes OUT_DIR/{start,table}-{en,ja}-{1280x800,800x480}.png. Needs Xvfb, ImageMagick's
+# Writes OUT_DIR/start-{en,ja}-SIZE.png, OUT_DIR/table-{en,ja}-SIZE.png (Jaken) and
+# OUT_DIR/table-GAME-{en,ja}-SIZE.png for the other games. Needs Xvfb, ImageMagick's
 # `import` and xdotool (apt-get install -y xvfb imagemagick xdotool). The table is reached with
 # TABLESIDE_RESUME=latest (the window resumes the newest unfinished match), the language set
 # with TABLESIDE_LANG.
@@ -24,9 +26,18 @@ cleanup() {
 }
 trap cleanup EXIT
 "$bin" play --game jaken --script "$root/scripts/mid-match.script" --data-dir "$data" >/dev/null
+# The other games: the first half of each example match, left unfinished.
+for game in junk_ken rockman space_junk yomi; do
+  mkdir -p "$data/$game"
+  script=$root/docs/examples/$game-demo.script
+  head -n $(( $(wc -l < "$script") / 2 )) "$script" > "$data/$game.script"
+  id=${game//_/-}; [[ $id == rockman ]] && id=rockman-exe
+  "$bin" play --game "$id" --script "$data/$game.script" --data-dir "$data/$game" >/dev/null
+done
 
-shot() { # shot SIZE LANG SCREEN
-  local size=$1 lang=$2 screen=$3 display="" resume=""
+shot() { # shot SIZE LANG SCREEN [GAME]
+  local size=$1 lang=$2 screen=$3 game=${4:-} display="" resume="" dir=$data name=$3
+  if [[ -n $game ]]; then dir=$data/$game; name=$screen-${game//_/-}; fi
   for n in $(seq 320 420); do
     [[ -e /tmp/.X$n-lock || -e /tmp/.X11-unix/X$n ]] && continue
     Xvfb ":$n" -screen 0 "${size}x24" -nolisten tcp >/dev/null 2>&1 &
@@ -37,8 +48,8 @@ shot() { # shot SIZE LANG SCREEN
   done
   [[ -n $display ]] || { echo "ui-shots.sh: no free X display" >&2; exit 1; }
   [[ $screen == table ]] && resume=latest
-  DISPLAY=$display TABLESIDE_LANG=$lang TABLESIDE_RESUME=$resume "$bin" --data-dir "$data" \
-    >"$out/$screen-$lang-$size.log" 2>&1 &
+  DISPLAY=$display TABLESIDE_LANG=$lang TABLESIDE_RESUME=$resume "$bin" --data-dir "$dir" \
+    >"$out/$name-$lang-$size.log" 2>&1 &
   apid=$!
   local wid=""
   for _ in $(seq 100); do
@@ -46,12 +57,12 @@ shot() { # shot SIZE LANG SCREEN
     [[ -n $wid ]] && break
     sleep 0.2
   done
-  [[ -n $wid ]] || { echo "ui-shots.sh: no window (log: $out/$screen-$lang-$size.log)" >&2; exit 1; }
+  [[ -n $wid ]] || { echo "ui-shots.sh: no window (log: $out/$name-$lang-$size.log)" >&2; exit 1; }
   # No window manager: fit the window to the screen.
   DISPLAY=$display xdotool windowmove "$wid" 0 0 windowsize "$wid" "${size%x*}" "${size#*x}"
   sleep 3
-  import -display "$display" -window root "$out/$screen-$lang-$size.png"
-  echo "$out/$screen-$lang-$size.png"
+  import -display "$display" -window root "$out/$name-$lang-$size.png"
+  echo "$out/$name-$lang-$size.png"
   kill "$apid" 2>/dev/null || true; wait "$apid" 2>/dev/null || true; apid=""
   kill "$xpid" 2>/dev/null || true; wait "$xpid" 2>/dev/null || true; xpid=""
 }
@@ -60,5 +71,8 @@ for size in 1280x800 800x480; do
   for lang in en ja; do
     shot "$size" "$lang" start
     shot "$size" "$lang" table
+    for game in junk_ken rockman space_junk yomi; do
+      shot "$size" "$lang" table "$game"
+    done
   done
 done

@@ -756,18 +756,18 @@ pub fn new_match(
         GameId::Jaken => Ok(Box::new(Match::<crate::games::jaken::Jaken>::new(
             header, catalogue,
         )?)),
-        GameId::JunkKen => Ok(Box::new(
-            Match::<crate::games::junk_ken::JunkKen>::new(header, catalogue)?,
-        )),
+        GameId::JunkKen => Ok(Box::new(Match::<crate::games::junk_ken::JunkKen>::new(
+            header, catalogue,
+        )?)),
         GameId::Yomi => Ok(Box::new(Match::<crate::games::yomi::Yomi>::new(
             header, catalogue,
         )?)),
-        GameId::SpaceJunk => Ok(Box::new(Match::<
-            crate::games::space_junk::SpaceJunk,
-        >::new(header, catalogue)?)),
-        GameId::RockmanExe => Ok(Box::new(
-            Match::<crate::games::rockman::Rockman>::new(header, catalogue)?,
-        )),
+        GameId::SpaceJunk => Ok(Box::new(Match::<crate::games::space_junk::SpaceJunk>::new(
+            header, catalogue,
+        )?)),
+        GameId::RockmanExe => Ok(Box::new(Match::<crate::games::rockman::Rockman>::new(
+            header, catalogue,
+        )?)),
     }
 }
 

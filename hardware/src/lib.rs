@@ -1,7 +1,12 @@
 //! Table inputs for Tableside.
 //!
-//! For now: [`dice`], the software dice sources (typed entry, virtual dice) and the adapter
-//! that turns the dice tower's link ([`firmware_bridge::link`]) into the same [`dice::DiceRoll`]s.
+//! - [`dice`]: the software dice sources (typed entry, virtual dice) and the adapter that turns the
+//!   dice tower's link ([`firmware_bridge::link`]) into the same [`dice::DiceRoll`]s.
+//! - [`vision`]: frame sources (a directory of images, a renderer of tagged cards on a mat, and a
+//!   V4L2 camera behind the `camera` feature) and the QR detector (docs/vision.md).
+//! - [`gpio`]: the Pi kiosk's button/LED panel logic, with a fake pin backend and `rppal` behind
+//!   the `gpio` feature.
+//!
 //! Every roll carries its [`dice::RollSource`], so the match log can tell a tower's die from
 //! a typed one.
 //!
@@ -21,3 +26,4 @@
 
 pub mod dice;
 pub mod gpio;
+pub mod vision;

@@ -1,0 +1,99 @@
+//! The camera side of the table: frames in, QR codes out.
+//!
+//! - [`source`]: where frames come from — a [`FrameSource`] is a camera
+//!   ([`source::CameraSource`], behind the `camera` feature), a directory of images
+//!   ([`source::DirSource`]) or synthetic frames ([`source::RenderSource`]).
+//! - [`render`]: synthetic table frames with known truth (tagged cards, mat corner markers,
+//!   hands, light, blur, noise) for tests and benchmarks.
+//! - [`detect`]: the QR detector. [`detect::Detector::detect`] reads every code in one image,
+//!   thoroughly; [`detect::Scanner`] follows a stream of frames cheaply (cards lie still: a code
+//!   read once is re-read where it was, and only changed parts of the frame are searched).
+//!
+//! Detections are raw: a card tag, a mat corner marker and a foreign code (a URL) are all
+//! reported with their text and corners; telling them apart
+//! ([`cards::tags::scan`]) and debouncing them is the tracker's job.
+//!
+//! ```
+//! use hardware::vision::detect::Scanner;
+//! use hardware::vision::render::{table_scene, Camera};
+//! use hardware::vision::source::{FrameSource, RenderSource};
+//!
+//! // A table of four cards and the mat's corner markers, seen by a 1280 × 720 camera; 55 mm
+//! // tags are the size for that camera (36 mm for 1920 × 1080).
+//! let scene = table_scene(4, 55.0, 7)?;
+//! let camera = Camera::overhead(1280, 720, scene.mat_mm, 0.02, 0.04, 0.5);
+//! let mut source = RenderSource::new(camera, vec![scene; 2]);
+//! let mut scanner = Scanner::default();
+//! while let Some(frame) = source.next_frame()? {
+//!     let seen = scanner.scan(&frame.image);
+//!     let texts: Vec<&str> = seen.iter().map(|d| d.text.as_str()).collect();
+//!     assert!(texts.contains(&cards::tags::Corner::TopLeft.encode().as_str()), "{texts:?}");
+//!     assert_eq!(seen.len(), 8);
+//! }
+//! # Ok::<(), hardware::vision::VisionError>(())
+//! ```
+
+pub mod detect;
+pub mod geometry;
+pub mod render;
+pub mod source;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+pub use source::FrameSource;
+
+/// One camera frame.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// The picture, in grey levels.
+    pub image: image::GrayImage,
+    /// When it was taken, since the source opened.
+    pub at: Duration,
+    /// Its number, from 0, in the order the source gave them.
+    pub seq: u64,
+}
+
+/// What goes wrong with frames.
+#[derive(Debug, thiserror::Error)]
+pub enum VisionError {
+    /// An image directory that does not exist or cannot be listed.
+    #[error("cannot read the image directory {path}: {reason}")]
+    NoDirectory {
+        /// The directory.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// An image directory with no image files in it.
+    #[error("no image files (.png, .jpg, .jpeg) in {0}")]
+    NoImages(PathBuf),
+    /// An image file that cannot be read or decoded.
+    #[error("cannot read the image {path}: {reason}")]
+    BadImage {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// A text that cannot be encoded as the QR code asked for (renderer).
+    #[error("cannot encode a QR code for {0}")]
+    Encode(String),
+    /// This build has no camera support.
+    #[error(
+        "this build has no camera support: build with `cargo build --features hardware/camera` \
+         (needs libclang at build time, e.g. `apt-get install libclang1-14`)"
+    )]
+    NoCameraSupport,
+    /// The camera cannot be opened (absent, busy, no permission).
+    #[error("cannot open camera {index}: {reason}")]
+    CameraOpen {
+        /// The camera's index.
+        index: u32,
+        /// Why.
+        reason: String,
+    },
+    /// The camera stopped giving frames (unplugged, or the driver failed).
+    #[error("the camera stopped giving frames (unplugged?): {0}")]
+    CameraLost(String),
+}
