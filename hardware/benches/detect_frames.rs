@@ -6,7 +6,7 @@
 //! thread's CPU time, so one core, robust to other work on the machine; and the median wall time), recall over the codes a reader can see (in frame, not covered by a hand), and
 //! false positives (texts not on the table, or reads far from their code).
 //!
-//! `cargo bench --workspace --bench detect_frames [-- --frames N] [--dump DIR] [--mode NAME] [--verbose]`
+//! `cargo bench --workspace --bench detect_frames [-- --frames N] [--size WxH] [--dump DIR] [--mode NAME] [--verbose]`
 //! (`--dump` writes every fifth frame as PNG; `--mode` runs only the modes whose name starts so;
 //! `--verbose` prints the scanner's statistics for every frame).
 
@@ -149,7 +149,16 @@ fn main() -> Result<(), VisionError> {
     println!(
         "(times: this thread's CPU time per frame, i.e. one core; wall med: median wall-clock time)"
     );
+    // `--size 1280x720` measures one resolution only (e.g. under callgrind).
+    let size = args
+        .iter()
+        .position(|a| a == "--size")
+        .and_then(|i| args.get(i + 1))
+        .cloned();
     for (w, h) in [(1920u32, 1080u32), (1280, 720)] {
+        if size.as_ref().is_some_and(|s| *s != format!("{w}x{h}")) {
+            continue;
+        }
         let camera = Camera::overhead(w, h, scenes[0].mat_mm, 0.02, 0.05, 1.0);
         // Render once, score every mode on the same frames.
         let mut source = RenderSource::new(camera.clone(), scenes.clone());

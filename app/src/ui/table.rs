@@ -521,7 +521,11 @@ fn top_bar(ui: &mut Ui, view: &View<'_>, title: &str, log_shown: bool, taps: &mu
                 ui.add_space(12.0);
             }
             let turn = view.tracker(None, "turn");
-            let of = turn.map(|t| format!(" / {}", t.max)).unwrap_or_default();
+            // "/ 10" only where the game has a set number of turns, not a mere sanity cap.
+            let of = turn
+                .filter(|t| t.max <= 50)
+                .map(|t| format!(" / {}", t.max))
+                .unwrap_or_default();
             let battle = match view.jaken {
                 Some(_) => view.lang.battle(view.ctx.turn, &of),
                 None => view.lang.pick(

@@ -2492,7 +2492,7 @@ impl Game for Yomi {
             add("deck", "Deck 山札", p.deck, 0, size.max(p.deck));
             add(
                 "discard",
-                "Discard pile 捨て札 (cards are moved by moves, not by this number)",
+                "Discard pile 捨て札",
                 p.discard.len() as i32,
                 p.discard.len() as i32,
                 p.discard.len() as i32,
