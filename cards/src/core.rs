@@ -301,3 +301,18 @@ pub struct MatchCtx {
     /// The open prompts, oldest first.
     pub prompts: Vec<Prompt>,
 }
+
+/// How a hand-entered effect reads in the log: its non-zero changes joined by commas ("no change"
+/// when there are none), then the players' note after a dash.
+pub fn effect_summary(parts: &[String], note: &str) -> String {
+    let changes = if parts.is_empty() {
+        "no change".to_owned()
+    } else {
+        parts.join(", ")
+    };
+    if note.is_empty() {
+        changes
+    } else {
+        format!("{changes} — {note}")
+    }
+}

@@ -33,6 +33,39 @@ pub struct MatchHeader {
     pub rules: serde_json::Value,
 }
 
+impl MatchHeader {
+    /// A header for `game` with the house rules' defaults, each player (by name) bringing one of
+    /// the catalogue's ready-made decks (by id).
+    pub fn with_ready_made_decks(
+        game: GameId,
+        catalogue: &Catalogue,
+        names: &[&str],
+        decks: &[&str],
+    ) -> Result<MatchHeader, SetupError> {
+        let mut players = Vec::new();
+        for (name, deck) in names.iter().zip(decks) {
+            let list = catalogue
+                .deck(deck)
+                .ok_or_else(|| SetupError::UnknownCard {
+                    player: (*name).to_owned(),
+                    card: format!("deck {deck}"),
+                    catalogue: catalogue.set.id.clone(),
+                })?;
+            players.push(PlayerConfig {
+                name: (*name).to_owned(),
+                deck_name: format!("{}/{}", catalogue.set.id, list.id),
+                deck: list.cards.clone(),
+            });
+        }
+        Ok(MatchHeader {
+            game,
+            catalogue: catalogue.set.id.clone(),
+            players,
+            rules: serde_json::Value::Null,
+        })
+    }
+}
+
 /// Why a match could not be set up.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SetupError {

@@ -466,27 +466,7 @@ pub fn demo_header(
     names: [&str; 2],
     decks: [&str; 2],
 ) -> Result<MatchHeader, SetupError> {
-    let mut players = Vec::new();
-    for (name, deck) in names.iter().zip(decks) {
-        let list = catalogue
-            .deck(deck)
-            .ok_or_else(|| SetupError::UnknownCard {
-                player: (*name).to_owned(),
-                card: format!("deck {deck}"),
-                catalogue: catalogue.set.id.clone(),
-            })?;
-        players.push(PlayerConfig {
-            name: (*name).to_owned(),
-            deck_name: format!("{}/{}", catalogue.set.id, list.id),
-            deck: list.cards.clone(),
-        });
-    }
-    Ok(MatchHeader {
-        game: GameId::Jaken,
-        catalogue: catalogue.set.id.clone(),
-        players,
-        rules: serde_json::Value::Null,
-    })
+    MatchHeader::with_ready_made_decks(GameId::Jaken, catalogue, &names, &decks)
 }
 
 impl State {
@@ -1643,17 +1623,11 @@ impl Game for Jaken {
                         parts.push(format!("{label} {v:+}"));
                     }
                 }
-                let changes = if parts.is_empty() {
-                    "no change".to_owned()
-                } else {
-                    parts.join(", ")
-                };
-                let note = if note.is_empty() {
-                    String::new()
-                } else {
-                    format!(" — {note}")
-                };
-                format!("{}'s effect: {changes}{note}", name(player))
+                format!(
+                    "{}'s effect: {}",
+                    name(player),
+                    crate::core::effect_summary(&parts, note)
+                )
             }
             Move::NoEffect { player } => {
                 format!("{}'s effect: condition not met, no effect", name(player))

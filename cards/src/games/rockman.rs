@@ -723,27 +723,7 @@ pub fn demo_header(
     names: [&str; 2],
     decks: [&str; 2],
 ) -> Result<MatchHeader, SetupError> {
-    let mut players = Vec::new();
-    for (name, deck) in names.iter().zip(decks) {
-        let list = catalogue
-            .deck(deck)
-            .ok_or_else(|| SetupError::UnknownCard {
-                player: (*name).to_owned(),
-                card: format!("deck {deck}"),
-                catalogue: catalogue.set.id.clone(),
-            })?;
-        players.push(PlayerConfig {
-            name: (*name).to_owned(),
-            deck_name: format!("{}/{}", catalogue.set.id, list.id),
-            deck: list.cards.clone(),
-        });
-    }
-    Ok(MatchHeader {
-        game: GameId::RockmanExe,
-        catalogue: catalogue.set.id.clone(),
-        players,
-        rules: serde_json::Value::Null,
-    })
+    MatchHeader::with_ready_made_decks(GameId::RockmanExe, catalogue, &names, &decks)
 }
 
 /// Resolves one hit of `attack` on a virus with this defence, HP and damage so far (digest §5
@@ -2725,17 +2705,11 @@ impl Game for Rockman {
                         parts.push(format!("{whose}{what} on {sq} to the discard pile"));
                     }
                 }
-                let changes = if parts.is_empty() {
-                    "no change".to_owned()
-                } else {
-                    parts.join(", ")
-                };
-                let note = if note.is_empty() {
-                    String::new()
-                } else {
-                    format!(" — {note}")
-                };
-                format!("{}'s effect: {changes}{note}", name(player))
+                format!(
+                    "{}'s effect: {}",
+                    name(player),
+                    crate::core::effect_summary(&parts, note)
+                )
             }
         }
     }

@@ -2901,17 +2901,11 @@ impl Game for SpaceJunk {
                 if *ability {
                     parts.push("one ability use".to_owned());
                 }
-                let changes = if parts.is_empty() {
-                    "no change".to_owned()
-                } else {
-                    parts.join(", ")
-                };
-                let note = if note.is_empty() {
-                    String::new()
-                } else {
-                    format!(" — {note}")
-                };
-                format!("{}'s effect: {changes}{note}", name(player))
+                format!(
+                    "{}'s effect: {}",
+                    name(player),
+                    crate::core::effect_summary(&parts, note)
+                )
             }
         }
     }
