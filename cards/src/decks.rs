@@ -113,16 +113,6 @@ enum RawCopies {
     Copies(Vec<i64>),
 }
 
-fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(text.len());
-    let before = text.get(..offset).unwrap_or(text);
-    let line = before.matches('\n').count() + 1;
-    let column = before.rfind('\n').map_or(before.chars().count(), |nl| {
-        before[nl + 1..].chars().count()
-    }) + 1;
-    (line, column)
-}
-
 fn err_at(
     file: &str,
     text: &str,
@@ -130,7 +120,7 @@ fn err_at(
     field: Option<&str>,
     message: impl Into<String>,
 ) -> CatalogueError {
-    let (line, column) = line_col(text, offset);
+    let (line, column) = crate::catalogue::line_col(text, offset);
     CatalogueError {
         file: file.to_owned(),
         line,
