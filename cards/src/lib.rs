@@ -46,6 +46,7 @@ pub mod game;
 pub mod games;
 pub mod matches;
 pub mod script;
+pub mod sightings;
 pub mod tags;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
