@@ -9,16 +9,18 @@
 # Debian's toolchain is called explicitly (/usr/bin/cargo, RUSTC=/usr/bin/rustc) so a rustup
 # toolchain on PATH is not used for the cross build.
 #
-# Usage: scripts/cross-build-arm64.sh [--no-install] [--skip-tests]
+# Usage: scripts/cross-build-arm64.sh [--no-install] [--skip-tests | --tests-only]
 # Output: target/aarch64/deb/tableside_<version>_arm64.deb
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 install=1
 tests=1
+package=1
 for arg in "$@"; do
     case $arg in
         --no-install) install=0 ;;
         --skip-tests) tests=0 ;;
+        --tests-only) package=0 ;;
         *) echo "cross-build-arm64: unknown argument $arg" >&2; exit 2 ;;
     esac
 done
@@ -33,12 +35,24 @@ if [[ $install -eq 1 ]]; then
     fi
     need=()
     for pkg in rustc-web cargo-web libstd-rust-web-dev:arm64 gcc-aarch64-linux-gnu \
-        libc6-dev-arm64-cross libclang1-14 libclang-dev qemu-user-static dpkg-dev file; do
+        libc6-dev-arm64-cross libclang1-14 libclang-dev dpkg-dev file; do
         dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
     done
     if [[ ${#need[@]} -gt 0 ]]; then
         $sudo apt-get update -qq
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}"
+    fi
+    # qemu-user 7.2 (bookworm) stalls in Rust test binaries (futex/threads); 10.0 from
+    # bookworm-backports runs them.
+    qemu_major=$(qemu-aarch64-static --version 2>/dev/null | sed -n 's/.*version \([0-9]*\).*/\1/p' | head -1)
+    if [[ ${qemu_major:-0} -lt 10 ]]; then
+        if ! grep -rqs bookworm-backports /etc/apt/sources.list /etc/apt/sources.list.d/; then
+            echo 'deb http://deb.debian.org/debian bookworm-backports main' \
+                | $sudo tee /etc/apt/sources.list.d/bookworm-backports.list >/dev/null
+        fi
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+            -t bookworm-backports qemu-user-static
     fi
 fi
 
@@ -59,28 +73,30 @@ export BINDGEN_EXTRA_CLANG_ARGS_aarch64_unknown_linux_gnu="--target=aarch64-linu
 [[ -n ${LIBCLANG_PATH:-} ]] || export LIBCLANG_PATH=/usr/lib/llvm-14/lib
 
 cd "$root"
-echo "cross-build-arm64: building tableside (release, features gpio + camera) for $target"
-"$cargo" build --release --locked --target "$target" -p tableside --features hardware/gpio,hardware/camera
-bin="$out/$target/release/tableside"
-file "$bin"
-file "$bin" | grep -q "ARM aarch64" || { echo "cross-build-arm64: $bin is not an aarch64 binary" >&2; exit 1; }
+if [[ $package -eq 1 ]]; then
+    echo "cross-build-arm64: building tableside (release, features gpio + camera) for $target"
+    "$cargo" build --release --locked --target "$target" -p tableside --features hardware/gpio,hardware/camera
+    bin="$out/$target/release/tableside"
+    file "$bin"
+    file "$bin" | grep -q "ARM aarch64" || { echo "cross-build-arm64: $bin is not an aarch64 binary" >&2; exit 1; }
 
-version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
-pkg="$out/deb/tableside_${version}_arm64"
-rm -rf "$pkg"
-install -D -m 0755 "$bin" "$pkg/usr/bin/tableside"
-install -D -m 0644 packaging/systemd/tableside-kiosk.service "$pkg/lib/systemd/system/tableside-kiosk.service"
-install -D -m 0644 packaging/tableside.toml "$pkg/etc/tableside/tableside.toml"
-install -D -m 0644 docs/raspberry-pi.md "$pkg/usr/share/doc/tableside/raspberry-pi.md"
-install -D -m 0644 app/assets/fonts/OFL.txt "$pkg/usr/share/doc/tableside/OFL-NotoSansCJK.txt"
-install -d "$pkg/DEBIAN"
-sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/arm64/" packaging/debian/control.in > "$pkg/DEBIAN/control"
-echo "Installed-Size: $(du -sk "$pkg" | cut -f1)" >> "$pkg/DEBIAN/control"
-echo /etc/tableside/tableside.toml > "$pkg/DEBIAN/conffiles"
-install -m 0755 packaging/debian/postinst packaging/debian/prerm "$pkg/DEBIAN/"
-dpkg-deb --root-owner-group --build "$pkg" "$pkg.deb" >/dev/null
-dpkg-deb --info "$pkg.deb" | sed -n '/Package:/,/Depends:/p'
-echo "cross-build-arm64: wrote $pkg.deb"
+    version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+    pkg="$out/deb/tableside_${version}_arm64"
+    rm -rf "$pkg"
+    install -D -m 0755 "$bin" "$pkg/usr/bin/tableside"
+    install -D -m 0644 packaging/systemd/tableside-kiosk.service "$pkg/lib/systemd/system/tableside-kiosk.service"
+    install -D -m 0644 packaging/tableside.toml "$pkg/etc/tableside/tableside.toml"
+    install -D -m 0644 docs/raspberry-pi.md "$pkg/usr/share/doc/tableside/raspberry-pi.md"
+    install -D -m 0644 app/assets/fonts/OFL.txt "$pkg/usr/share/doc/tableside/OFL-NotoSansCJK.txt"
+    install -d "$pkg/DEBIAN"
+    sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/arm64/" packaging/debian/control.in > "$pkg/DEBIAN/control"
+    echo "Installed-Size: $(du -sk "$pkg" | cut -f1)" >> "$pkg/DEBIAN/control"
+    echo /etc/tableside/tableside.toml > "$pkg/DEBIAN/conffiles"
+    install -m 0755 packaging/debian/postinst packaging/debian/prerm "$pkg/DEBIAN/"
+    dpkg-deb --root-owner-group --build "$pkg" "$pkg.deb" >/dev/null
+    dpkg-deb --info "$pkg.deb" | sed -n '/Package:/,/Depends:/p'
+    echo "cross-build-arm64: wrote $pkg.deb"
+fi
 
 if [[ $tests -eq 1 ]]; then
     echo "cross-build-arm64: running the arm64 tests of cards, firmware-bridge and hardware under qemu"
