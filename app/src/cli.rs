@@ -1,11 +1,13 @@
 //! The command line: `tableside` (the window), `play`, `replay`, `log list|show|export`,
-//! `deck check|register|list|unregister`, `catalogue check`, `tags`.
+//! `deck check|register|list|unregister`, `catalogue check`, `tags`, `track`.
 
 mod decks;
 mod tags;
+mod track;
 
 pub use decks::{CatalogueAction, DeckAction, catalogue_of, load_deck};
 pub use tags::TagsArgs;
+pub use track::TrackArgs;
 
 use crate::session::{Session, SubmitError, catalogue_for, header_of, load_match};
 use crate::store::{MatchId, Store, default_db_path};
@@ -90,6 +92,8 @@ pub enum Command {
     },
     /// Writes a printable sheet of QR stickers for a deck's copies, and the mat corner markers.
     Tags(TagsArgs),
+    /// Reads a directory of camera frames and prints the cards seen on the mat as JSON lines.
+    Track(TrackArgs),
     /// Shows where the config file is, or checks it.
     Config {
         /// What to do.
@@ -200,6 +204,7 @@ pub fn run(cli: &Cli, command: &Command) -> Result<()> {
         Command::Deck { action } => decks::deck(cli, action),
         Command::Catalogue { action } => decks::catalogue(action),
         Command::Tags(args) => tags::tags(args),
+        Command::Track(args) => track::track(cli, args),
         Command::Config { action } => config(cli, action),
     }
 }

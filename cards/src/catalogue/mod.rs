@@ -307,8 +307,9 @@ struct RawDeck {
     cards: Vec<String>,
 }
 
-/// 1-based line and column of a byte offset in a text.
-pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
+/// 1-based line and column (in characters) of a byte offset in a text: where a TOML error is,
+/// for the catalogue, deck, mat layout and config loaders alike.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());
     let before = text.get(..offset).unwrap_or(text);
     let line = before.matches('\n').count() + 1;

@@ -1,4 +1,4 @@
-//! The camera side of the table: frames in, QR codes out.
+//! The camera side of the table: frames in, QR codes out, cards on the mat tracked.
 //!
 //! - [`source`]: where frames come from — a [`FrameSource`] is a camera
 //!   ([`source::CameraSource`], behind the `camera` feature), a directory of images
@@ -8,10 +8,14 @@
 //! - [`detect`]: the QR detector. [`detect::Detector::detect`] reads every code in one image,
 //!   thoroughly; [`detect::Scanner`] follows a stream of frames cheaply (cards lie still: a code
 //!   read once is re-read where it was, and only changed parts of the frame are searched).
+//! - [`mat`]: a game's mat layout (size, corner markers, zones; TOML, one built in per game)
+//!   and the homography from the frame to the mat from the four corner markers.
+//! - [`tracker`]: per-frame detections in, debounced events out — a card seen in a zone with a
+//!   rotation, moved, rotated, gone; one copy in two places; the mat lost or found.
 //!
 //! Detections are raw: a card tag, a mat corner marker and a foreign code (a URL) are all
-//! reported with their text and corners; telling them apart
-//! ([`cards::tags::scan`]) and debouncing them is the tracker's job.
+//! reported with their text and corners; telling them apart ([`cards::tags::scan`]), placing
+//! them on the mat and debouncing them is the [`tracker`]'s job.
 //!
 //! ```
 //! use hardware::vision::detect::Scanner;
@@ -35,8 +39,10 @@
 
 pub mod detect;
 pub mod geometry;
+pub mod mat;
 pub mod render;
 pub mod source;
+pub mod tracker;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -21,6 +21,7 @@
 
 use super::VisionError;
 use super::geometry::{Homography, Point};
+use super::mat::{MatLayout, Rect, Zone, ZoneId};
 use image::GrayImage;
 use qrcode::{Color, EcLevel, QrCode, Version};
 
@@ -810,4 +811,370 @@ impl RandomSource for SplitMix {
 /// A seeded [`RandomSource`] for scene builders.
 pub fn seeded(seed: u64) -> impl RandomSource {
     SplitMix(seed)
+}
+
+/// From a card's tag centre to the card's centre, in mm towards the tag's bottom edge, for the
+/// stickers this renderer draws (and `tableside tags` prints) near the top of the card:
+/// the value for [`super::tracker::TrackerConfig::card_offset_mm`].
+pub fn tag_to_card_mm(tag_mm: f64) -> f64 {
+    let module = tag_mm / 25.0;
+    CARD_MM.1 / 2.0 - 4.0 - QUIET_ZONE * module - tag_mm / 2.0
+}
+
+/// A bare mat of `layout`: its size and its four corner markers where the layout puts them.
+///
+/// # Errors
+/// [`VisionError::Encode`] if a marker does not encode (it always does).
+pub fn mat_scene(layout: &MatLayout) -> Result<Scene, VisionError> {
+    let mut scene = Scene::empty(layout.size_mm);
+    for corner in cards::tags::Corner::ALL {
+        scene.markers.push(Marker {
+            symbol: Symbol::tag(&corner.encode())?,
+            center_mm: layout.marker(corner),
+            size_mm: layout.marker_mm,
+            angle_deg: 0.0,
+        });
+    }
+    Ok(scene)
+}
+
+/// A card tagged `text` lying in `zone`: its centre at the zone's centre moved by `nudge_mm`,
+/// turned `quarter_turns` clockwise relative to the mat plus `jitter_deg`.
+///
+/// # Errors
+/// [`VisionError::Encode`] if the text does not fit a tag.
+pub fn card_in_zone(
+    zone: &Zone,
+    text: &str,
+    tag_mm: f64,
+    quarter_turns: u8,
+    jitter_deg: f64,
+    nudge_mm: Point,
+) -> Result<Card, VisionError> {
+    let c = zone.rect.center();
+    let mut card = Card::tagged(
+        Symbol::tag(text)?,
+        (c.0 + nudge_mm.0, c.1 + nudge_mm.1),
+        quarter_turns % 4,
+        jitter_deg,
+    );
+    card.tag_mm = tag_mm;
+    Ok(card)
+}
+
+/// The mat rectangle a card covers (its turned outline, sticker included), grown by `margin`.
+pub fn card_footprint(card: &Card, margin: f64) -> Rect {
+    let a = card.angle();
+    let (s, c) = (a.sin().abs(), a.cos().abs());
+    let (w, h) = (CARD_MM.0.max(card.tag_mm * 1.33), CARD_MM.1);
+    let (bw, bh) = (w * c + h * s, w * s + h * c);
+    Rect {
+        x: card.center_mm.0 - bw / 2.0 - margin,
+        y: card.center_mm.1 - bh / 2.0 - margin,
+        w: bw + 2.0 * margin,
+        h: bh + 2.0 * margin,
+    }
+}
+
+/// The frames of a hand putting `card` down on `scene`: the hand comes in from the nearest
+/// edge of the mat over `frames_in` frames, the card appears under it (covered) at the next
+/// frame, and the hand goes back out over `frames_out` frames. Returns one scene per frame
+/// (`frames_in + 1 + frames_out`); the last one has the card and no hand.
+pub fn place_by_hand(
+    scene: &Scene,
+    card: &Card,
+    frames_in: usize,
+    frames_out: usize,
+) -> Vec<Scene> {
+    by_hand(scene, card.center_mm, frames_in, frames_out, |s| {
+        s.cards.push(card.clone())
+    })
+}
+
+/// The frames of a hand turning the `index`-th card of `scene` a quarter turn clockwise in
+/// place, as [`place_by_hand`] puts one down: the turned card appears under the hand. `None`
+/// if there is no such card.
+pub fn turn_by_hand(
+    scene: &Scene,
+    index: usize,
+    frames_in: usize,
+    frames_out: usize,
+) -> Option<Vec<Scene>> {
+    let card = scene.cards.get(index)?;
+    Some(by_hand(scene, card.center_mm, frames_in, frames_out, |s| {
+        if let Some(c) = s.cards.get_mut(index) {
+            c.quarter_turns = (c.quarter_turns + 1) % 4;
+        }
+    }))
+}
+
+/// A hand comes in over `at`, `change` happens under it, the hand goes out.
+fn by_hand(
+    scene: &Scene,
+    at: Point,
+    frames_in: usize,
+    frames_out: usize,
+    change: impl FnOnce(&mut Scene),
+) -> Vec<Scene> {
+    let (w, h) = scene.mat_mm;
+    let (x, y) = at;
+    // The nearest edge: the hand comes from there, fingers pointing at the card.
+    let edges = [
+        (h - y, (x + 40.0, h + 260.0), 0.0f64),
+        (y, (x - 40.0, -260.0), 180.0),
+        (x, (-260.0, y - 40.0), 90.0),
+        (w - x, (w + 260.0, y + 40.0), 270.0),
+    ];
+    let (_, start, angle) = edges
+        .into_iter()
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .unwrap_or((0.0, (x, h + 260.0), 0.0));
+    // The palm over the card's sticker, a little towards the arm.
+    let a = angle.to_radians();
+    let target = (x - 10.0 * a.sin(), y + 10.0 * a.cos());
+    let hand_at = |t: f64| Hand {
+        at_mm: (
+            start.0 + (target.0 - start.0) * t,
+            start.1 + (target.1 - start.1) * t,
+        ),
+        angle_deg: angle,
+        scale: 1.0,
+    };
+    let mut out = Vec::new();
+    let mut s = scene.clone();
+    for i in 1..=frames_in {
+        s.hands = vec![hand_at(i as f64 / (frames_in + 1) as f64)];
+        out.push(s.clone());
+    }
+    change(&mut s);
+    s.hands = vec![hand_at(1.0)];
+    out.push(s.clone());
+    for i in 1..=frames_out {
+        let t = 1.0 - i as f64 / frames_out as f64;
+        s.hands = if i == frames_out {
+            Vec::new()
+        } else {
+            vec![hand_at(t)]
+        };
+        out.push(s.clone());
+    }
+    out
+}
+
+/// One card put down (or turned) in a [`table_video`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placement {
+    /// The card's tag text.
+    pub payload: String,
+    /// The zone it was put in.
+    pub zone: ZoneId,
+    /// Its quarter turns relative to the mat.
+    pub quarter_turns: u8,
+    /// Whether this is a card already down turned a quarter in place (else a new card).
+    pub turn: bool,
+    /// The frame at which it appears (under the hand), or is turned.
+    pub frame: usize,
+    /// Index of the game's video in the list given to [`table_video`].
+    pub part: usize,
+}
+
+/// A rendered table video script: scenes (one per frame) and what was put where.
+#[derive(Clone, Debug)]
+pub struct TableVideo {
+    /// The frames' scenes.
+    pub scenes: Vec<Scene>,
+    /// Which layout each frame shows (an index into the layouts given).
+    pub part_of_frame: Vec<usize>,
+    /// The cards put down, in order.
+    pub placements: Vec<Placement>,
+}
+
+/// Settings of [`table_video`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct VideoPlan {
+    /// Cards put down on each layout's mat.
+    pub placements_per_mat: usize,
+    /// At most this many cards lie on the mat at once; then the table is cleared.
+    pub max_on_mat: usize,
+    /// The tags' code width in mm.
+    pub tag_mm: f64,
+    /// Frames of the hand coming in, and going out.
+    pub hand_frames: (usize, usize),
+    /// Still frames after each placement.
+    pub still_frames: usize,
+    /// Still frames after the table is cleared (so the tracker reports the cards gone).
+    pub clear_frames: usize,
+    /// After every this many cards put down, a card already down is turned a quarter
+    /// clockwise in place by hand (0: never).
+    pub turn_every: usize,
+    /// Seeds zones, rotations and jitter.
+    pub seed: u64,
+}
+
+impl Default for VideoPlan {
+    fn default() -> Self {
+        VideoPlan {
+            placements_per_mat: 40,
+            max_on_mat: 10,
+            tag_mm: 36.0,
+            hand_frames: (4, 4),
+            still_frames: 10,
+            clear_frames: 30,
+            turn_every: 0,
+            seed: 1,
+        }
+    }
+}
+
+/// A video of cards being put down by hand into the zones of each layout's mat in turn (the
+/// mat is swapped between layouts): into random zones where the card covers no other card and
+/// no marker, with random quarter turns, a few degrees of jitter and a few mm off the zone's
+/// centre. Each card's tag is `TS1:<game>:P<n>:1:<check>`, `n` counting all placements.
+///
+/// # Errors
+/// [`VisionError::Encode`] if a tag does not encode.
+pub fn table_video(layouts: &[MatLayout], plan: &VideoPlan) -> Result<TableVideo, VisionError> {
+    let mut rng = SplitMix(plan.seed);
+    let mut video = TableVideo {
+        scenes: Vec::new(),
+        part_of_frame: Vec::new(),
+        placements: Vec::new(),
+    };
+    let mut n = 0usize;
+    for (part, layout) in layouts.iter().enumerate() {
+        let bare = mat_scene(layout)?;
+        let mut scene = bare.clone();
+        let markers: Vec<Rect> = layout
+            .markers
+            .iter()
+            .map(|m| {
+                let half = layout.marker_mm * 33.0 / 25.0 / 2.0;
+                Rect {
+                    x: m.0 - half,
+                    y: m.1 - half,
+                    w: 2.0 * half,
+                    h: 2.0 * half,
+                }
+            })
+            .collect();
+        let push = |video: &mut TableVideo, s: &Scene, count: usize| {
+            for _ in 0..count {
+                video.scenes.push(s.clone());
+                video.part_of_frame.push(part);
+            }
+        };
+        push(&mut video, &scene, 5);
+        let mut placed = 0;
+        let mut tries = 0;
+        let mut misses = 0;
+        while placed < plan.placements_per_mat && tries < 10_000 && !layout.zones.is_empty() {
+            tries += 1;
+            if scene.cards.len() >= plan.max_on_mat {
+                // Clear the table and wait for the tracker to see it empty.
+                scene = bare.clone();
+                push(&mut video, &scene, plan.clear_frames);
+            }
+            let zone = &layout.zones
+                [(rng.unit() * layout.zones.len() as f64) as usize % layout.zones.len()];
+            let turns = (rng.unit() * 4.0) as u8 % 4;
+            let jitter = rng.unit() * 6.0 - 3.0;
+            let nudge = (rng.unit() * 6.0 - 3.0, rng.unit() * 6.0 - 3.0);
+            let tag = cards::tags::Tag {
+                game: layout.game,
+                card: format!("P{n:03}"),
+                copy: 1,
+            };
+            let text = tag
+                .encode()
+                .map_err(|e| VisionError::Encode(e.to_string()))?;
+            let card = card_in_zone(zone, &text, plan.tag_mm, turns, jitter, nudge)?;
+            let foot = card_footprint(&card, 2.0);
+            let mat = Rect {
+                x: 0.0,
+                y: 0.0,
+                w: layout.size_mm.0,
+                h: layout.size_mm.1,
+            };
+            let inside = foot.x >= mat.x
+                && foot.y >= mat.y
+                && foot.x + foot.w <= mat.w
+                && foot.y + foot.h <= mat.h;
+            let free = inside
+                && !markers.iter().any(|m| m.overlaps(&foot))
+                && !scene
+                    .cards
+                    .iter()
+                    .any(|c| card_footprint(c, 2.0).overlaps(&foot));
+            if !free {
+                // Another zone; after many misses the table counts as full.
+                misses += 1;
+                if misses >= 50 {
+                    misses = 0;
+                    scene = bare.clone();
+                    push(&mut video, &scene, plan.clear_frames);
+                }
+                continue;
+            }
+            misses = 0;
+            let frames = place_by_hand(&scene, &card, plan.hand_frames.0, plan.hand_frames.1);
+            video.placements.push(Placement {
+                payload: text,
+                zone: zone.id.clone(),
+                quarter_turns: turns,
+                turn: false,
+                frame: video.scenes.len() + plan.hand_frames.0,
+                part,
+            });
+            for s in &frames {
+                push(&mut video, s, 1);
+            }
+            if let Some(last) = frames.last() {
+                scene = last.clone();
+            }
+            push(&mut video, &scene, plan.still_frames);
+            placed += 1;
+            n += 1;
+            if plan.turn_every > 0 && placed % plan.turn_every == 0 && !scene.cards.is_empty() {
+                // Turn a card already down, if its turned outline covers nothing else.
+                let i = (rng.unit() * scene.cards.len() as f64) as usize % scene.cards.len();
+                let mut turned = scene.cards[i].clone();
+                turned.quarter_turns = (turned.quarter_turns + 1) % 4;
+                let foot = card_footprint(&turned, 2.0);
+                let fits = foot.x >= 0.0
+                    && foot.y >= 0.0
+                    && foot.x + foot.w <= layout.size_mm.0
+                    && foot.y + foot.h <= layout.size_mm.1
+                    && !markers.iter().any(|m| m.overlaps(&foot))
+                    && !scene
+                        .cards
+                        .iter()
+                        .enumerate()
+                        .any(|(j, c)| j != i && card_footprint(c, 2.0).overlaps(&foot));
+                let zone = layout.zone_at(turned.center_mm).map(|z| z.id.clone());
+                if let (true, Some(zone), Some(symbol)) = (fits, zone, &turned.symbol)
+                    && let Some(frames) =
+                        turn_by_hand(&scene, i, plan.hand_frames.0, plan.hand_frames.1)
+                {
+                    video.placements.push(Placement {
+                        payload: symbol.text.clone(),
+                        zone,
+                        quarter_turns: turned.quarter_turns,
+                        turn: true,
+                        frame: video.scenes.len() + plan.hand_frames.0,
+                        part,
+                    });
+                    for s in &frames {
+                        push(&mut video, s, 1);
+                    }
+                    if let Some(last) = frames.last() {
+                        scene = last.clone();
+                    }
+                    push(&mut video, &scene, plan.still_frames);
+                }
+            }
+        }
+        scene = bare.clone();
+        push(&mut video, &scene, plan.clear_frames);
+    }
+    Ok(video)
 }

@@ -1,0 +1,149 @@
+//! `tableside track` on a directory of rendered frames: the events as JSON lines.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use cards::core::GameId;
+use hardware::vision::mat::MatLayout;
+use hardware::vision::render::{
+    Camera, Marker, Symbol, card_in_zone, mat_scene, place_by_hand, render, tag_to_card_mm,
+};
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn tableside(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tableside"))
+        .current_dir(dir)
+        .arg("--data-dir")
+        .arg(dir)
+        .args(args)
+        .env_remove("TABLESIDE_DATA_DIR")
+        .output()
+        .expect("run tableside")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn track_prints_the_cards_put_on_the_mat_as_json_lines_with_their_owners() {
+    let dir = tempfile::tempdir().unwrap();
+    let frames = dir.path().join("frames");
+    std::fs::create_dir(&frames).unwrap();
+    let layout = MatLayout::builtin(GameId::Jaken).unwrap();
+    let tag_mm = 48.0;
+    let mut scene = mat_scene(&layout).unwrap();
+    // A flyer with a foreign code lies on the mat: ignored.
+    scene.markers.push(Marker {
+        symbol: Symbol::any("https://example.com/flyer").unwrap(),
+        center_mm: (350.0, 200.0),
+        size_mm: 40.0,
+        angle_deg: 10.0,
+    });
+    // Aki's registered JD01 copy 1, turned a quarter, into seat 0's battle zone; an
+    // unregistered copy into seat 1's trash.
+    let battle = layout.zone("battle", Some(0)).unwrap();
+    let trash = layout.zone("trash", Some(1)).unwrap();
+    let a = card_in_zone(battle, "TS1:J:JD01:1:I", tag_mm, 1, 2.0, (0.0, 0.0)).unwrap();
+    let b = card_in_zone(trash, "TS1:J:JD30:3:M", tag_mm, 2, -1.0, (2.0, 0.0)).unwrap();
+    assert!(cards::tags::Tag::parse("TS1:J:JD01:1:I").is_ok());
+    assert!(cards::tags::Tag::parse("TS1:J:JD30:3:M").is_ok());
+    let mut scenes = vec![scene.clone(); 3];
+    scenes.extend(place_by_hand(&scene, &a, 2, 2));
+    let with_a = scenes.last().unwrap().clone();
+    scenes.extend(place_by_hand(&with_a, &b, 2, 2));
+    let last = scenes.last().unwrap().clone();
+    scenes.extend(vec![last; 8]);
+    let camera = Camera::overhead(960, 540, layout.size_mm, 0.02, 0.05, 1.0);
+    for (i, s) in scenes.iter().enumerate() {
+        let frame = render(s, &camera, i as u64);
+        frame.image.save(frames.join(format!("f{i}.png"))).unwrap();
+    }
+    let deck = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../docs/examples/decks/jaken-aki-lanterns.toml");
+    let offset = tag_to_card_mm(tag_mm).to_string();
+    let out = tableside(
+        dir.path(),
+        &[
+            "track",
+            frames.to_str().unwrap(),
+            "--fps",
+            "10",
+            "--game",
+            "jaken",
+            "--card-offset-mm",
+            &offset,
+            "--deck",
+            deck.to_str().unwrap(),
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let said = text(&out.stdout);
+    assert_eq!(lines.len(), 3, "{said}");
+    assert_eq!(lines[0]["event"], "mat-found", "{said}");
+    assert_eq!(lines[0]["time"], 0.0);
+    let seen = &lines[1];
+    assert_eq!(seen["event"], "seen", "{said}");
+    assert_eq!(seen["payload"], "TS1:J:JD01:1:I");
+    assert_eq!(seen["zone"], "battle");
+    assert_eq!(seen["seat"], 0);
+    assert_eq!(seen["rotation"], 1);
+    assert_eq!(seen["owner"], "Aki");
+    let t = seen["time"].as_f64().unwrap();
+    assert!((0.5..=1.5).contains(&t), "{said}");
+    let other = &lines[2];
+    assert_eq!(
+        (
+            &other["event"],
+            &other["payload"],
+            &other["zone"],
+            &other["seat"],
+            &other["rotation"]
+        ),
+        (
+            &"seen".into(),
+            &"TS1:J:JD30:3:M".into(),
+            &"trash".into(),
+            &1.into(),
+            &2.into()
+        ),
+        "{said}"
+    );
+    assert!(other["owner"].is_null());
+}
+
+#[test]
+fn a_bad_mat_layout_is_refused_with_its_file_line_and_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let frames = dir.path().join("frames");
+    std::fs::create_dir(&frames).unwrap();
+    image::GrayImage::new(64, 48)
+        .save(frames.join("1.png"))
+        .unwrap();
+    let text_of = hardware::vision::mat::BUILTIN[0]
+        .2
+        .replacen("seat = 0", "seat = 7", 1);
+    let mat = dir.path().join("mat.toml");
+    std::fs::write(&mat, &text_of).unwrap();
+    let line = text_of.lines().position(|l| l == "seat = 7").unwrap() + 1;
+    let out = tableside(
+        dir.path(),
+        &["track", "frames", "--fps", "10", "--mat", "mat.toml"],
+    );
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "mat.toml:{line}:1: field `seat`: seat 7 is out of range"
+        )),
+        "{err}"
+    );
+    // Neither a layout nor a game: clap says what is missing.
+    let out = tableside(dir.path(), &["track", "frames", "--fps", "10"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("--mat"), "{}", text(&out.stderr));
+}
