@@ -13,7 +13,7 @@
 //!
 //! [devices]
 //! tower = "auto"                  # auto | none | a serial port path
-//! camera = "none"                 # none | a V4L2 device path, e.g. /dev/video0
+//! camera = "none"                 # none | /dev/videoN | frames:<dir>[@fps] (a recording)
 //!
 //! [gpio]                          # the Pi's button/LED panel (build feature `gpio`)
 //! enabled = true
@@ -86,7 +86,7 @@ impl Default for Ui {
 pub struct Devices {
     /// `auto`, `none` or a serial port path.
     pub tower: String,
-    /// `none` or a V4L2 device path.
+    /// `none`, a V4L2 device path (`/dev/video0`) or a recording (`frames:<dir>[@fps]`).
     pub camera: String,
 }
 
@@ -116,11 +116,7 @@ pub struct Config {
 }
 
 fn locate(file: &str, text: &str, offset: usize, message: String) -> ConfigError {
-    let before = text.get(..offset.min(text.len())).unwrap_or(text);
-    let line = before.matches('\n').count() + 1;
-    let column = before.rfind('\n').map_or(before.chars().count(), |nl| {
-        before[nl + 1..].chars().count()
-    }) + 1;
+    let (line, column) = cards::catalogue::line_col(text, offset);
     ConfigError {
         file: file.to_owned(),
         line,
@@ -170,6 +166,9 @@ impl Config {
                 "field `tower`: give `auto`, `none` or a serial port path".into(),
             ));
         }
+        if let Err(e) = crate::vision::CameraChoice::parse(&config.devices.camera) {
+            return Err(field("camera", format!("field `camera`: {e}")));
+        }
         if config.gpio.enabled {
             config
                 .gpio
@@ -214,6 +213,11 @@ impl Config {
         } else {
             t.parse().ok()
         }
+    }
+
+    /// The camera the file asks for (`none` when the value is not one; `config check` says why).
+    pub fn camera(&self) -> crate::vision::CameraChoice {
+        crate::vision::CameraChoice::parse(&self.devices.camera).unwrap_or_default()
     }
 
     /// The house rules of a game as the JSON a match header carries (`null` when none).
@@ -283,6 +287,29 @@ mod tests {
         assert!(e.message.contains("chess"), "{e}");
         let e = Config::parse("c.toml", "[gpio]\ndebounce_ms = \"fast\"\n").unwrap_err();
         assert_eq!(e.line, 2, "{e}");
+        let e = Config::parse(
+            "c.toml",
+            "[devices]\ntower = \"none\"\ncamera = \"/dev/sda\"\n",
+        )
+        .unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        assert!(e.message.contains("frames:<dir>"), "{e}");
+    }
+
+    #[test]
+    fn the_camera_is_a_device_a_recording_or_none() {
+        use crate::vision::CameraChoice;
+        assert_eq!(Config::default().camera(), CameraChoice::None);
+        let c = Config::parse("c.toml", "[devices]\ncamera = \"/dev/video0\"\n").unwrap();
+        assert_eq!(c.camera(), CameraChoice::Device(0));
+        let c = Config::parse("c.toml", "[devices]\ncamera = \"frames:/srv/table@5\"\n").unwrap();
+        assert_eq!(
+            c.camera(),
+            CameraChoice::Frames {
+                dir: "/srv/table".into(),
+                fps: 5
+            }
+        );
     }
 
     #[test]

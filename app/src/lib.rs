@@ -13,3 +13,4 @@ pub mod session;
 pub mod sheet;
 pub mod store;
 pub mod ui;
+pub mod vision;

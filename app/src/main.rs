@@ -4,7 +4,7 @@ use clap::Parser;
 use std::process::ExitCode;
 use tableside::cli::{Cli, ExitError, run};
 use tableside::store::default_db_path;
-use tableside::ui::{UiOptions, run as run_ui};
+use tableside::ui::{UiOptions, run_with_camera};
 
 /// mimalloc: the match log is many small allocations (JSON, entries); measured in
 /// `benches/replay.rs`, it replays a long log markedly faster than the system allocator.
@@ -42,11 +42,14 @@ fn main() -> ExitCode {
         None => default_db_path(cli.data_dir.as_deref())
             .map_err(anyhow::Error::from)
             .and_then(|db_path| {
-                run_ui(UiOptions {
-                    db_path,
-                    kiosk: cli.kiosk,
-                    tower: cli.tower.clone(),
-                })
+                run_with_camera(
+                    UiOptions {
+                        db_path,
+                        kiosk: cli.kiosk,
+                        tower: cli.tower.clone(),
+                    },
+                    config.camera(),
+                )
             }),
     };
     match result {

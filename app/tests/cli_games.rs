@@ -80,3 +80,68 @@ fn yomi_example_match() {
 fn rockman_exe_example_match() {
     play_and_replay("rockman-exe", "rockman-demo.script", 0);
 }
+
+/// The final scores a script states: `expect score player=<name> <n>`, by seat.
+fn stated_scores(script: &str) -> Vec<(usize, i64)> {
+    let text = std::fs::read_to_string(example(script)).unwrap();
+    let names: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("player "))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    text.lines()
+        .filter_map(|l| l.strip_prefix("expect score player="))
+        .map(|rest| {
+            let (name, n) = rest.split_once(' ').unwrap();
+            let seat = names.iter().position(|x| *x == name).unwrap();
+            (seat, n.trim().parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn space_junk_six_player_six_round_match_ends_in_the_stated_scores() {
+    let script = "space_junk-6p.script";
+    let stated = stated_scores(script);
+    assert_eq!(stated.len(), 6, "the script states every player's score");
+    let dir = tempfile::tempdir().unwrap();
+    let out = tableside(
+        dir.path(),
+        &[
+            "play",
+            "--game",
+            "space-junk",
+            "--script",
+            &example(script),
+            "--json",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let played: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let trackers = played["trackers"].as_array().unwrap();
+    let score = |seat: usize| {
+        trackers
+            .iter()
+            .find(|t| t["id"]["name"] == "score" && t["id"]["player"] == seat)
+            .and_then(|t| t["value"].as_i64())
+            .unwrap()
+    };
+    for (seat, value) in &stated {
+        assert_eq!(score(*seat), *value, "seat {seat}'s final count");
+    }
+    assert_eq!(played["state"]["round"], 6, "six rounds were played");
+    assert_eq!(played["state"]["players"].as_array().unwrap().len(), 6);
+    // The best final count wins.
+    let best = stated.iter().max_by_key(|(_, v)| *v).unwrap();
+    assert_eq!(played["outcome"]["winner"], best.0, "{}", played["outcome"]);
+    // And the stored match replays to the same state.
+    let out = tableside(dir.path(), &["replay", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let replayed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(replayed["state"], played["state"]);
+}
+
+#[test]
+fn space_junk_two_player_example_match() {
+    play_and_replay("space-junk", "space_junk-2p.script", 0);
+}

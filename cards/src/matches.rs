@@ -384,6 +384,45 @@ impl<G: Game> Match<G> {
         G::trackers(&self.state)
     }
 
+    /// The offered moves that break a rule now (the players may still apply one on purpose,
+    /// with a reason), with their descriptions.
+    pub fn refused_moves(&self) -> Vec<(G::Move, String)> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        G::candidate_moves(&self.state)
+            .into_iter()
+            .filter(|mv| matches!(G::decide(&self.state, mv), Ok(d) if !d.violations.is_empty()))
+            .map(|mv| {
+                let text = G::describe(&self.state, &mv);
+                (mv, text)
+            })
+            .collect()
+    }
+
+    /// Moves as the UI's actions (JSON inputs with the acting player).
+    fn to_actions(&self, moves: Vec<(G::Move, String)>) -> Vec<Action> {
+        let players = self.context().players.len();
+        moves
+            .into_iter()
+            .filter_map(|(mv, label)| {
+                let input = Input::Move {
+                    mv,
+                    override_reason: None,
+                };
+                serde_json::to_value(&input).ok().map(|v| Action {
+                    player: v
+                        .pointer("/move/player")
+                        .and_then(serde_json::Value::as_u64)
+                        .and_then(|p| usize::try_from(p).ok())
+                        .filter(|p| *p < players),
+                    label,
+                    input: v,
+                })
+            })
+            .collect()
+    }
+
     /// The moves that break no rule now, with their descriptions.
     pub fn legal_moves(&self) -> Vec<(G::Move, String)> {
         if self.outcome().is_some() {
@@ -648,6 +687,9 @@ pub trait AnyMatch: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// The moves legal now, as inputs.
     fn actions(&self) -> Vec<Action>;
+    /// The offered moves that break a rule now, as inputs: the players may apply one on purpose
+    /// with `"override_reason"` (the UI shows them apart, to be confirmed as overrides).
+    fn refused_actions(&self) -> Vec<Action>;
     /// The log.
     fn log(&self) -> Vec<LogLine>;
     /// Makes room for `additional` more entries (a replay knows how many are coming).
@@ -697,25 +739,10 @@ impl<G: Game> AnyMatch for Match<G> {
         Match::outcome(self)
     }
     fn actions(&self) -> Vec<Action> {
-        let ctx = self.context();
-        self.legal_moves()
-            .into_iter()
-            .filter_map(|(mv, label)| {
-                let input = Input::Move {
-                    mv,
-                    override_reason: None,
-                };
-                serde_json::to_value(&input).ok().map(|v| Action {
-                    player: v
-                        .pointer("/move/player")
-                        .and_then(serde_json::Value::as_u64)
-                        .and_then(|p| usize::try_from(p).ok())
-                        .filter(|p| *p < ctx.players.len()),
-                    label,
-                    input: v,
-                })
-            })
-            .collect()
+        self.to_actions(self.legal_moves())
+    }
+    fn refused_actions(&self) -> Vec<Action> {
+        self.to_actions(self.refused_moves())
     }
     fn log(&self) -> Vec<LogLine> {
         self.entries

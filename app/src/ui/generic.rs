@@ -2,16 +2,158 @@
 //! column per player with their tracked numbers large and their legal moves as large buttons,
 //! and the moves of the whole table. The moves are the game's own `actions()`, with their own
 //! labels; a tap submits the move through the session like Jaken's buttons.
+//!
+//! Three pickers cover the moves a button alone cannot say:
+//! - a number the move carries (Rockman EXE's attack bonus, Space Junk's attack range): a
+//!   stepper over the values the game offers, and only the buttons with the chosen value;
+//! - a hand-resolved effect: a form with the game's numbers (steppers) and a note;
+//! - a move that names cards (Space Junk's search draw; Yomi's power-up, pump, and the discard
+//!   and deck search of an ability resolved by hand): the cards it can name, tapped in order.
+//!
+//! The moves the game offers that break a rule sit under "Against the rules", folded: a tap
+//! opens the refusal dialog, where the table can override with a reason.
 
-use super::table::{Taps, View, name_line};
-use super::widgets::section;
-use cards::core::Seat;
-use egui::{RichText, Ui};
+use super::table::{Intent, Taps, View, name_line};
+use super::widgets::{action_button, section, touch_height};
+use cards::core::{GameId, Seat};
+use cards::games::junk_ken::JunkKen;
+use cards::games::rockman::Rockman;
+use cards::games::space_junk::SpaceJunk;
+use cards::games::yomi::Yomi;
+use cards::matches::{Action, Match};
+use egui::{Button, CollapsingHeader, Label, RichText, TextEdit, Ui, Vec2};
+use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
+
+/// What the pickers hold between frames (egui's memory, one per window).
+#[derive(Clone, Debug, Default)]
+struct Forms {
+    /// The chosen value of a move's number, by seat and key.
+    params: BTreeMap<(Seat, &'static str), i64>,
+    /// Open effect forms by seat.
+    effects: BTreeMap<Seat, EffectForm>,
+    /// The cards picked so far, by seat and move, in the order tapped.
+    picked: BTreeMap<(Seat, &'static str), Vec<String>>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct EffectForm {
+    numbers: BTreeMap<&'static str, i32>,
+    flags: BTreeMap<&'static str, bool>,
+    note: String,
+}
+
+/// A number a move carries, chosen with a stepper.
+struct Param {
+    game: GameId,
+    move_type: &'static str,
+    key: &'static str,
+    en: &'static str,
+    ja: &'static str,
+}
+
+const PARAMS: &[Param] = &[
+    Param {
+        game: GameId::RockmanExe,
+        move_type: "attack",
+        key: "bonus",
+        en: "attack bonus",
+        ja: "攻撃ボーナス",
+    },
+    Param {
+        game: GameId::SpaceJunk,
+        move_type: "attack",
+        key: "range",
+        en: "attack range",
+        ja: "射程",
+    },
+];
+
+/// A number of a game's hand-entered effect: its key in the move, its step, and its caption.
+struct Field {
+    key: &'static str,
+    step: i32,
+    en: &'static str,
+    ja: &'static str,
+}
+
+const fn field(key: &'static str, step: i32, en: &'static str, ja: &'static str) -> Field {
+    Field { key, step, en, ja }
+}
+
+/// The numbers of each game's `effect` move (the game's rules doc lists them).
+fn effect_fields(game: GameId) -> &'static [Field] {
+    const JUNK_KEN: &[Field] = &[
+        field("damage", 1, "damage to the opponent", "相手へのダメージ"),
+        field(
+            "self_damage",
+            1,
+            "damage to own character",
+            "自分へのダメージ",
+        ),
+        field("heal", 1, "HP back", "体力回復"),
+        field("draw", 1, "cards drawn", "ドロー"),
+    ];
+    const ROCKMAN: &[Field] = &[
+        field("hp", 10, "own HP gauge", "自分のＨＰ"),
+        field("opp_hp", 10, "opponent's HP gauge", "相手のＨＰ"),
+        field("draw", 1, "cards drawn", "ドロー"),
+    ];
+    const SPACE_JUNK: &[Field] = &[
+        field("fame", 1, "fame", "名声"),
+        field("move", 1, "Move", "移動"),
+        field("attack", 1, "Attack", "攻撃"),
+        field("search", 1, "Search", "探索"),
+        field("spaces", 1, "extra spaces flown", "追加の移動マス"),
+    ];
+    const YOMI: &[Field] = &[
+        field("hp", 1, "own HP", "自分の体力"),
+        field("opp_hp", 1, "opponent's HP", "相手の体力"),
+        field("draw", 1, "cards drawn", "ドロー"),
+        field("speed", 1, "speed", "速度"),
+        field("combo_damage", 1, "combo damage", "コンボダメージ"),
+    ];
+    match game {
+        GameId::JunkKen => JUNK_KEN,
+        GameId::RockmanExe => ROCKMAN,
+        GameId::SpaceJunk => SPACE_JUNK,
+        GameId::Yomi => YOMI,
+        GameId::Jaken => &[],
+    }
+}
+
+/// The yes/no parts of an effect (Space Junk: the character's once-per-game ability).
+fn effect_flags(game: GameId) -> &'static [Field] {
+    const SPACE_JUNK: &[Field] = &[field(
+        "ability",
+        0,
+        "the character's ability is used",
+        "キャラクター能力を使う",
+    )];
+    match game {
+        GameId::SpaceJunk => SPACE_JUNK,
+        _ => &[],
+    }
+}
+
+fn move_type(a: &Action) -> Option<&str> {
+    a.input.pointer("/move/type").and_then(Value::as_str)
+}
+
+/// The value of a move's number (absent means 0: the game leaves zeros out).
+fn param_value(a: &Action, key: &str) -> i64 {
+    a.input
+        .pointer(&format!("/move/{key}"))
+        .and_then(Value::as_i64)
+        .unwrap_or(0)
+}
 
 /// The step, the table's moves, then one column per player.
 pub(crate) fn game_panel(ui: &mut Ui, view: &View<'_>, taps: &mut Taps) {
+    let id = ui.make_persistent_id("generic-panel-forms");
+    let mut forms: Forms = ui.data(|d| d.get_temp(id)).unwrap_or_default();
     let size = if view.compact { 22.0 } else { 28.0 };
-    ui.add(egui::Label::new(RichText::new(&view.ctx.phase.step).size(size).strong()).wrap());
+    ui.add(Label::new(RichText::new(&view.ctx.phase.step).size(size).strong()).wrap());
     if view.actions.iter().any(|a| a.player.is_none()) {
         section(ui, view.lang.pick("Table", "テーブル"), |ui| {
             taps.actions(ui, view, None, |_| false);
@@ -21,17 +163,561 @@ pub(crate) fn game_panel(ui: &mut Ui, view: &View<'_>, taps: &mut Taps) {
     let players = view.ctx.players.len();
     ui.columns(players.max(1), |cols| {
         for (seat, ui) in cols.iter_mut().enumerate() {
-            super::table::player_frame(ui, view, seat, |ui| player_column(ui, view, seat, taps));
+            super::table::player_frame(ui, view, seat, |ui| {
+                player_column(ui, view, seat, taps, &mut forms)
+            });
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(id, forms));
+}
+
+/// A player's column: the name line, every number of the player (large, correctable), then
+/// the player's moves, the pickers, and the moves that break a rule.
+fn player_column(ui: &mut Ui, view: &View<'_>, seat: Seat, taps: &mut Taps, forms: &mut Forms) {
+    name_line(ui, view, seat, view.lang.t().first_player, "");
+    for t in view.trackers.iter().filter(|t| t.id.player == Some(seat)) {
+        taps.tracked_row(ui, view, Some(seat), &t.id.name, &t.label, 36.0);
+    }
+    let game = view.game.game();
+    let own: Vec<&Action> = view
+        .actions
+        .iter()
+        .filter(|a| a.player == Some(seat))
+        .collect();
+    // A stepper per number the player's moves carry; the buttons show the chosen value only.
+    let mut chosen: Vec<(&Param, i64)> = Vec::new();
+    for p in PARAMS.iter().filter(|p| p.game == game) {
+        let mut values: Vec<i64> = own
+            .iter()
+            .filter(|a| move_type(a) == Some(p.move_type))
+            .map(|a| param_value(a, p.key))
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        if values.is_empty() {
+            continue;
+        }
+        let value = forms.params.entry((seat, p.key)).or_insert(0);
+        if !values.contains(value) {
+            *value = values[0];
+        }
+        value_picker(ui, view, seat, p, &values, value);
+        chosen.push((p, *value));
+    }
+    let hidden = |a: &Action| {
+        chosen
+            .iter()
+            .any(|(p, v)| move_type(a) == Some(p.move_type) && param_value(a, p.key) != *v)
+    };
+    let picked_types = card_pickers(ui, view, seat, &own, taps, forms);
+    let shown = |a: &Action| !hidden(a) && !move_type(a).is_some_and(|t| picked_types.contains(&t));
+    // Moves whose text does not say the card (a supporter placed face down): one folded
+    // button per text, opened by the player to tap the card.
+    let mut count: BTreeMap<&str, usize> = BTreeMap::new();
+    for a in own.iter().filter(|a| shown(a)) {
+        *count.entry(a.label.as_str()).or_default() += 1;
+    }
+    taps.actions(ui, view, Some(seat), |a| {
+        !shown(a) || count.get(a.label.as_str()).is_some_and(|n| *n > 1)
+    });
+    for (label, _) in count.iter().filter(|(_, n)| **n > 1) {
+        CollapsingHeader::new(RichText::new(*label).size(20.0))
+            .id_salt(("same-text", seat, *label))
+            .show(ui, |ui| {
+                for a in own.iter().filter(|a| shown(a) && a.label == *label) {
+                    let card = a.input.pointer("/move/card").and_then(Value::as_str);
+                    let text = match card {
+                        Some(id) => format!("{label}: {} ({id})", card_name(view, id)),
+                        None => format!("{label}: {}", a.input["move"]),
+                    };
+                    if action_button(ui, &text, None).clicked() {
+                        taps.intents.push(Intent::Submit(a.input.clone()));
+                    }
+                }
+            });
+    }
+    effect_form(ui, view, seat, taps, forms);
+    against_the_rules(ui, view, seat, taps, &hidden);
+}
+
+/// A card's name in the window's language, from the match's own card list.
+fn card_name(view: &View<'_>, id: &str) -> String {
+    let any = view.game.as_any();
+    let names = if let Some(m) = any.downcast_ref::<Match<JunkKen>>() {
+        m.state()
+            .cards
+            .get(id)
+            .map(|c| (c.name_en.clone(), c.name_ja.clone()))
+    } else if let Some(m) = any.downcast_ref::<Match<Rockman>>() {
+        m.state()
+            .cards
+            .get(id)
+            .map(|c| (c.name_en.clone(), c.name_ja.clone()))
+    } else if let Some(m) = any.downcast_ref::<Match<Yomi>>() {
+        m.state()
+            .cards
+            .get(id)
+            .map(|c| (c.name_en.clone(), c.name_ja.clone()))
+    } else {
+        None
+    };
+    match names {
+        Some((en, ja)) if ja.is_empty() || ja == en => en,
+        Some((en, ja)) => match view.lang {
+            super::i18n::Lang::Ja => ja,
+            super::i18n::Lang::En => format!("{ja} ({en})"),
+        },
+        None => id.to_owned(),
+    }
+}
+
+/// "Aki's attack bonus: − 10 +", stepping through the values the game offers.
+fn value_picker(
+    ui: &mut Ui,
+    view: &View<'_>,
+    seat: Seat,
+    p: &Param,
+    values: &[i64],
+    value: &mut i64,
+) {
+    let name = format!("{}{}", view.who(Some(seat)), view.lang.pick(p.en, p.ja));
+    let height = touch_height(ui, 40.0);
+    let at = values.iter().position(|v| v == value).unwrap_or(0);
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(view.lang.pick(p.en, p.ja)).size(17.0));
+        let minus = ui
+            .add_enabled(
+                at > 0,
+                Button::new(RichText::new("−").size(22.0)).min_size(Vec2::new(48.0, height)),
+            )
+            .accessible_name(format!("{name} −"));
+        ui.add_sized(
+            Vec2::new(48.0, 34.0),
+            Label::new(RichText::new(value.to_string()).size(22.0).strong()),
+        )
+        .accessible_name(format!("{name} = {value}"));
+        let plus = ui
+            .add_enabled(
+                at + 1 < values.len(),
+                Button::new(RichText::new("+").size(22.0)).min_size(Vec2::new(48.0, height)),
+            )
+            .accessible_name(format!("{name} +"));
+        if minus.clicked() && at > 0 {
+            *value = values[at - 1];
+        }
+        if plus.clicked() && at + 1 < values.len() {
+            *value = values[at + 1];
         }
     });
 }
 
-/// A player's column: the name line, every number of the player (large, correctable), then
-/// the player's moves.
-fn player_column(ui: &mut Ui, view: &View<'_>, seat: Seat, taps: &mut Taps) {
-    name_line(ui, view, seat, view.lang.t().first_player, "");
-    for t in view.trackers.iter().filter(|t| t.id.player == Some(seat)) {
-        ui.horizontal(|ui| taps.tracked(ui, view, Some(seat), &t.id.name, &t.label, 36.0));
+/// A move that names cards the app cannot offer as buttons one by one (a draw, a pair for a
+/// power-up): the player taps the cards, in order, from the cards it can be.
+struct CardPick {
+    game: GameId,
+    move_type: &'static str,
+    /// A list of cards (`cards`), or one card (`card`).
+    list: bool,
+    /// Other fields of the move.
+    extra: &'static [(&'static str, &'static str)],
+    /// Shown only while the game offers the move (then with the offered number of cards);
+    /// otherwise always, folded, with any number of cards (abilities resolved by hand).
+    offered: bool,
+    en: &'static str,
+    ja: &'static str,
+}
+
+const PICKS: &[CardPick] = &[
+    CardPick {
+        game: GameId::SpaceJunk,
+        move_type: "draw",
+        list: true,
+        extra: &[],
+        offered: true,
+        en: "draws",
+        ja: "引く",
+    },
+    CardPick {
+        game: GameId::Yomi,
+        move_type: "power-up",
+        list: true,
+        extra: &[],
+        offered: true,
+        en: "powers up with",
+        ja: "パワーアップに捨てる",
+    },
+    CardPick {
+        game: GameId::Yomi,
+        move_type: "pump",
+        list: true,
+        extra: &[],
+        offered: true,
+        en: "pumps with",
+        ja: "パンプに払う",
+    },
+    CardPick {
+        game: GameId::Yomi,
+        move_type: "discard",
+        list: true,
+        extra: &[],
+        offered: false,
+        en: "discards from hand",
+        ja: "手札から捨てる",
+    },
+    CardPick {
+        game: GameId::Yomi,
+        move_type: "search",
+        list: false,
+        extra: &[("from", "deck")],
+        offered: false,
+        en: "searches the deck for",
+        ja: "山札から探す",
+    },
+];
+
+/// The cards a picked move can name, with their labels ("Rubber Duck (SJ76)"): Space Junk's
+/// junk deck, then its discard pile; a Yomi player's cards not seen yet (hand and deck).
+fn pickable(view: &View<'_>, seat: Seat) -> Vec<(String, String)> {
+    let lang = view.lang;
+    let name = |en: &str, ja: &str, id: &str| match lang {
+        super::i18n::Lang::Ja if !ja.is_empty() && ja != en => format!("{ja}（{en}） ({id})"),
+        _ if !ja.is_empty() && ja != en => format!("{en} ({ja}) ({id})"),
+        _ => format!("{en} ({id})"),
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
+    if let Some(m) = view.game.as_any().downcast_ref::<Match<SpaceJunk>>() {
+        let state = m.state();
+        for id in state.deck.iter().chain(&state.discard) {
+            if seen.insert(id.clone()) {
+                let label = state.cards.get(id).map_or_else(
+                    || id.clone(),
+                    |c| match lang {
+                        super::i18n::Lang::Ja if !c.name_ja.is_empty() => {
+                            format!("{}（{}） ({id})", c.name_ja, c.name_en)
+                        }
+                        _ => format!("{} ({id})", c.name_en),
+                    },
+                );
+                out.push((id.clone(), label));
+            }
+        }
+    } else if let Some(m) = view.game.as_any().downcast_ref::<Match<Yomi>>() {
+        let state = m.state();
+        if let Some(p) = state.players.get(seat) {
+            for id in &p.unseen {
+                if seen.insert(id.clone()) {
+                    let label = state
+                        .cards
+                        .get(id)
+                        .map_or_else(|| id.clone(), |c| name(&c.name_en, &c.name_ja, id));
+                    out.push((id.clone(), label));
+                }
+            }
+        }
     }
-    taps.actions(ui, view, Some(seat), |_| false);
+    out
+}
+
+/// The card pickers of a player's column. Returns the move types they enter, so that the
+/// game's own button for such a move (with cards of its choosing) is not shown.
+fn card_pickers(
+    ui: &mut Ui,
+    view: &View<'_>,
+    seat: Seat,
+    own: &[&Action],
+    taps: &mut Taps,
+    forms: &mut Forms,
+) -> Vec<&'static str> {
+    let game = view.game.game();
+    let mut shown = Vec::new();
+    for pick in PICKS.iter().filter(|p| p.game == game) {
+        let key = (seat, pick.move_type);
+        if pick.offered {
+            let Some(action) = own.iter().find(|a| move_type(a) == Some(pick.move_type)) else {
+                forms.picked.remove(&key);
+                continue;
+            };
+            let wanted = action
+                .input
+                .pointer("/move/cards")
+                .and_then(Value::as_array)
+                .map_or(1, Vec::len);
+            shown.push(pick.move_type);
+            card_picker(ui, view, seat, pick, Some(wanted), taps, forms);
+        } else if !view.over {
+            let caption = format!("{} {}", view.name(seat), view.lang.pick(pick.en, pick.ja));
+            CollapsingHeader::new(RichText::new(&caption).size(16.0))
+                .id_salt(("card-pick", seat, pick.move_type))
+                .show(ui, |ui| {
+                    card_picker(ui, view, seat, pick, None, taps, forms);
+                });
+        }
+    }
+    shown
+}
+
+/// One card picker: the cards picked (tap to take one back), "… these n", and the cards left.
+/// `wanted`: exactly that many cards; `None`: one for a single card, else at least one.
+fn card_picker(
+    ui: &mut Ui,
+    view: &View<'_>,
+    seat: Seat,
+    pick: &CardPick,
+    wanted: Option<usize>,
+    taps: &mut Taps,
+    forms: &mut Forms,
+) {
+    let cards = pickable(view, seat);
+    let label = |id: &str| {
+        cards
+            .iter()
+            .find(|(c, _)| c == id)
+            .map_or_else(|| id.to_owned(), |(_, l)| l.clone())
+    };
+    let name = view.name(seat).to_owned();
+    let lang = view.lang;
+    let verb = lang.pick(pick.en, pick.ja);
+    let picked = forms.picked.entry((seat, pick.move_type)).or_default();
+    picked.retain(|id| cards.iter().any(|(c, _)| c == id));
+    let limit = wanted.unwrap_or(if pick.list { usize::MAX } else { 1 });
+    let caption = match (lang, wanted) {
+        (super::i18n::Lang::En, Some(n)) => format!("{name} {verb} {n}: tap the cards"),
+        (super::i18n::Lang::Ja, Some(n)) => format!("{name}: {n}枚{verb}（カードをタップ）"),
+        (super::i18n::Lang::En, None) => format!("{name} {verb}: tap the cards"),
+        (super::i18n::Lang::Ja, None) => format!("{name}: {verb}（カードをタップ）"),
+    };
+    section(ui, &caption, |ui| {
+        for id in picked.clone() {
+            let text = match lang {
+                super::i18n::Lang::En => format!("{name} {verb} {}: take back", label(&id)),
+                super::i18n::Lang::Ja => format!("{name} {verb} {}: 取り消す", label(&id)),
+            };
+            // Ids of their own: a tap changes the rows above the other buttons.
+            let back = ui.push_id(("take-back", &id), |ui| {
+                ui.add(Button::new(&text).wrap())
+                    .accessible_name(&text)
+                    .clicked()
+            });
+            if back.inner {
+                picked.retain(|c| *c != id);
+                ui.ctx().request_repaint();
+            }
+        }
+        let ready = match wanted {
+            Some(n) => picked.len() == n,
+            None => !picked.is_empty(),
+        };
+        let go = match lang {
+            super::i18n::Lang::En => format!("{name} {verb} these {}", picked.len()),
+            super::i18n::Lang::Ja => format!("{name}: この{}枚で{verb}", picked.len()),
+        };
+        let height = touch_height(ui, 48.0);
+        let go_tapped = ui.push_id("go", |ui| {
+            ui.add_enabled(
+                ready,
+                Button::new(RichText::new(&go).size(20.0))
+                    .min_size(Vec2::new(ui.available_width(), height)),
+            )
+            .accessible_name(&go)
+            .clicked()
+        });
+        if go_tapped.inner {
+            let mut mv = Map::new();
+            mv.insert("type".into(), pick.move_type.into());
+            mv.insert("player".into(), seat.into());
+            if pick.list {
+                mv.insert("cards".into(), Value::from(picked.clone()));
+            } else if let Some(c) = picked.first() {
+                mv.insert("card".into(), c.clone().into());
+            }
+            for (k, v) in pick.extra {
+                mv.insert((*k).into(), (*v).into());
+            }
+            taps.intents
+                .push(Intent::Submit(json!({"input": "move", "move": mv})));
+            picked.clear();
+        }
+        if picked.len() < limit {
+            // One card a row, kept to the column's width (the table scrolls).
+            let width = ui.available_width();
+            ui.vertical(|ui| {
+                let mut tapped = None;
+                for (id, text) in cards.iter().filter(|(c, _)| !picked.contains(c)) {
+                    let name = format!("{name} {} {text}", pick.en);
+                    let tap = ui.push_id(("card", id), |ui| {
+                        ui.add(
+                            Button::new(RichText::new(text).size(17.0))
+                                .wrap()
+                                .min_size(Vec2::new(width - 16.0, 36.0)),
+                        )
+                        .accessible_name(name)
+                        .clicked()
+                    });
+                    if tap.inner {
+                        tapped = Some(id.clone());
+                    }
+                }
+                if let Some(id) = tapped {
+                    picked.push(id);
+                    // The count and the button above were drawn before the tap.
+                    ui.ctx().request_repaint();
+                }
+            });
+        }
+    });
+}
+
+/// "Enter an effect…": the game's numbers and a note, applied as the player's `effect` move.
+fn effect_form(ui: &mut Ui, view: &View<'_>, seat: Seat, taps: &mut Taps, forms: &mut Forms) {
+    let game = view.game.game();
+    let fields = effect_fields(game);
+    if fields.is_empty() || view.over {
+        return;
+    }
+    let lang = view.lang;
+    let name = view.name(seat).to_owned();
+    let open = match lang {
+        super::i18n::Lang::En => format!("{name}: enter an effect"),
+        super::i18n::Lang::Ja => format!("{name}: 効果を入力"),
+    };
+    let Some(form) = forms.effects.get_mut(&seat) else {
+        if ui.add(Button::new(&open)).accessible_name(&open).clicked() {
+            forms.effects.insert(seat, EffectForm::default());
+        }
+        return;
+    };
+    let who = view.who(Some(seat));
+    let mut apply = false;
+    let mut cancel = false;
+    section(ui, &open, |ui| {
+        ui.label(
+            RichText::new(lang.pick(
+                "The effect as resolved at the table (0 = no change)",
+                "卓で解決した効果（0 = 変化なし）",
+            ))
+            .size(15.0)
+            .weak(),
+        );
+        for f in fields {
+            let value = form.numbers.entry(f.key).or_insert(0);
+            let caption = lang.pick(f.en, f.ja);
+            let name = format!("{who}effect: {}", f.en);
+            let height = touch_height(ui, 36.0);
+            ui.horizontal(|ui| {
+                ui.add_sized(
+                    Vec2::new(150.0, 34.0),
+                    Label::new(RichText::new(caption).size(16.0)),
+                );
+                if ui
+                    .add(
+                        Button::new(RichText::new("−").size(22.0))
+                            .min_size(Vec2::new(48.0, height)),
+                    )
+                    .accessible_name(format!("{name} −{}", f.step))
+                    .clicked()
+                {
+                    *value -= f.step;
+                }
+                let shown = if *value > 0 {
+                    format!("+{value}")
+                } else {
+                    value.to_string()
+                };
+                ui.add_sized(
+                    Vec2::new(56.0, 34.0),
+                    Label::new(RichText::new(shown).size(22.0).strong()),
+                )
+                .accessible_name(format!("{name} = {value}"));
+                if ui
+                    .add(
+                        Button::new(RichText::new("+").size(22.0))
+                            .min_size(Vec2::new(48.0, height)),
+                    )
+                    .accessible_name(format!("{name} +{}", f.step))
+                    .clicked()
+                {
+                    *value += f.step;
+                }
+            });
+        }
+        for f in effect_flags(game) {
+            let on = form.flags.entry(f.key).or_insert(false);
+            ui.checkbox(on, lang.pick(f.en, f.ja))
+                .accessible_name(format!("{who}effect: {}", f.en));
+        }
+        ui.add(
+            TextEdit::singleline(&mut form.note)
+                .hint_text(lang.t().note_hint)
+                .desired_width(f32::INFINITY),
+        )
+        .accessible_name(format!("{who}effect: note"));
+        let label = match lang {
+            super::i18n::Lang::En => format!("Apply {name}'s effect"),
+            super::i18n::Lang::Ja => format!("{name}の効果を適用"),
+        };
+        apply = action_button(ui, &label, None).clicked();
+        cancel = ui
+            .add(Button::new(lang.t().cancel))
+            .accessible_name(format!("{who}effect: {}", lang.t().cancel))
+            .clicked();
+    });
+    if apply {
+        // Only the parts that change, as a script writes them: zeros and "no" are left out.
+        let mut mv = Map::new();
+        mv.insert("type".into(), "effect".into());
+        mv.insert("player".into(), seat.into());
+        for f in fields {
+            if let Some(v) = form.numbers.get(f.key).filter(|v| **v != 0) {
+                mv.insert(f.key.into(), (*v).into());
+            }
+        }
+        for f in effect_flags(game) {
+            if form.flags.get(f.key).copied().unwrap_or(false) {
+                mv.insert(f.key.into(), true.into());
+            }
+        }
+        let note = form.note.trim();
+        if !note.is_empty() {
+            mv.insert("note".into(), note.into());
+        }
+        taps.intents
+            .push(Intent::Submit(json!({"input": "move", "move": mv})));
+    }
+    if apply || cancel {
+        forms.effects.remove(&seat);
+    }
+}
+
+/// The player's moves the game offers that break a rule, folded; a tap opens the refusal
+/// dialog (the rules broken, "Undo at the table" or "Override…" with a reason).
+fn against_the_rules(
+    ui: &mut Ui,
+    view: &View<'_>,
+    seat: Seat,
+    taps: &mut Taps,
+    hidden: &dyn Fn(&Action) -> bool,
+) {
+    if view.over {
+        return;
+    }
+    let caption = match view.lang {
+        super::i18n::Lang::En => format!("{}: against the rules (override)", view.name(seat)),
+        super::i18n::Lang::Ja => format!("{}: ルール外の手（合意で適用）", view.name(seat)),
+    };
+    CollapsingHeader::new(RichText::new(&caption).size(16.0))
+        .id_salt(("against-the-rules", seat))
+        .show(ui, |ui| {
+            for action in view
+                .game
+                .refused_actions()
+                .iter()
+                .filter(|a| a.player == Some(seat) && !hidden(a))
+            {
+                let label = super::jaken::action_label(view, action);
+                if action_button(ui, &label, None).clicked() {
+                    taps.intents.push(Intent::Submit(action.input.clone()));
+                }
+            }
+        });
 }

@@ -43,6 +43,7 @@
 //! # Ok::<(), anyhow::Error>(())
 //! ```
 
+mod camera;
 mod dice_panel;
 mod fonts;
 mod generic;
@@ -61,8 +62,10 @@ pub use fonts::{
 use crate::dice::{DiceService, TowerChoice};
 use crate::session::Session;
 use crate::store::Store;
+use crate::vision::{CameraChoice, VisionService};
 use cards::catalogue::Catalogue;
 use egui::{RichText, Ui};
+use hardware::vision::mat::MatLayout;
 use history::{HistoryAction, HistoryScreen};
 use i18n::Lang;
 use start::{StartAction, StartForm, StartScreen};
@@ -98,6 +101,11 @@ pub const RESUME_ENV: &str = "TABLESIDE_RESUME";
 
 /// Opens the Tableside window and runs it until it is closed.
 pub fn run(options: UiOptions) -> anyhow::Result<()> {
+    run_with_camera(options, CameraChoice::None)
+}
+
+/// [`run`], watching the table through `camera` during matches.
+pub fn run_with_camera(options: UiOptions, camera: CameraChoice) -> anyhow::Result<()> {
     let fonts = match std::env::var(FONTS_ENV).as_deref() {
         Ok("embedded") => FontChoice::EmbeddedOnly,
         _ => FontChoice::SystemThenEmbedded,
@@ -117,7 +125,7 @@ pub fn run(options: UiOptions) -> anyhow::Result<()> {
         native,
         Box::new(move |cc| {
             prepare_context(&cc.egui_ctx, fonts);
-            Ok(Box::new(TablesideApp::new(options)))
+            Ok(Box::new(TablesideApp::new(options).with_camera(camera)))
         }),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the Tableside window: {e}"))
@@ -164,6 +172,8 @@ pub struct TablesideApp {
     lang: Lang,
     /// True once the kiosk's touch sizes are in the style.
     kiosk_style: bool,
+    /// Where the camera's frames come from (none: every move is tapped).
+    camera: CameraChoice,
 }
 
 impl TablesideApp {
@@ -182,12 +192,49 @@ impl TablesideApp {
             dice: None,
             lang: Lang::from_env(),
             kiosk_style: false,
+            camera: CameraChoice::None,
         };
         app.screen = app.open_start(None);
         if std::env::var(RESUME_ENV).as_deref() == Ok("latest") {
             app.resume_latest();
         }
         app
+    }
+
+    /// Watches the table through `camera` during matches (the config file's `camera`).
+    #[must_use]
+    pub fn with_camera(mut self, camera: CameraChoice) -> Self {
+        self.camera = camera;
+        // A match resumed at start-up is already on the table.
+        let mut screen = std::mem::replace(&mut self.screen, Screen::Switching);
+        if let Screen::Table(table) = &mut screen {
+            self.start_camera(table);
+        }
+        self.screen = screen;
+        self
+    }
+
+    /// The table screen of a session, with the camera started when there is one.
+    fn table(&self, session: Session) -> Screen {
+        let mut table = TableScreen::new(session);
+        self.start_camera(&mut table);
+        Screen::Table(Box::new(table))
+    }
+
+    fn start_camera(&self, table: &mut TableScreen) {
+        if self.camera == CameraChoice::None {
+            return;
+        }
+        let game = table.session().game().game();
+        match MatLayout::builtin(game) {
+            Ok(layout) => {
+                let registry = table.session().store().registry().ok();
+                let service =
+                    VisionService::start(self.camera.opener(), layout, registry, table.waker());
+                table.watch(service);
+            }
+            Err(e) => table.camera_note(format!("no mat layout for {game}: {e}")),
+        }
     }
 
     /// Resumes the most recent unfinished match, if there is one.
@@ -334,14 +381,14 @@ impl TablesideApp {
                 Screen::History(Box::new(HistoryScreen::new(start.store, self.lang)))
             }
             StartAction::Start(header) => match Session::start(start.store, header) {
-                Ok(session) => Screen::Table(Box::new(TableScreen::new(session))),
+                Ok(session) => self.table(session),
                 Err(e) => {
                     let why = self.lang.t().could_not_start;
                     self.open_start(Some(format!("{why} {e}")))
                 }
             },
             StartAction::Resume(id) => match Session::resume(start.store, id) {
-                Ok(session) => Screen::Table(Box::new(TableScreen::new(session))),
+                Ok(session) => self.table(session),
                 Err(e) => {
                     let why = self.lang.t().could_not_resume;
                     self.open_start(Some(format!("#{id}: {why} {e}")))

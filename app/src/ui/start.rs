@@ -48,7 +48,29 @@ pub(crate) struct StartForm {
     pub picks: Vec<String>,
     /// Jaken house rules.
     pub rules: Rules,
+    /// The optional rules switched on for Rockman EXE (keys of [`ROCKMAN_SWITCHES`]).
+    pub switches: std::collections::BTreeSet<&'static str>,
 }
+
+/// Rockman EXE's optional rules (issue 9: each switchable): the settings key, English, Japanese.
+pub(crate) const ROCKMAN_SWITCHES: [(&str, &str, &str); 4] = [
+    (
+        "lv1_chip_limit",
+        "Lv1: chip level by HP band",
+        "Lv1: HP帯によるチップのレベル制限",
+    ),
+    (
+        "lv2_virus_limit",
+        "Lv2: virus level by HP band",
+        "Lv2: HP帯によるウイルスのレベル制限",
+    ),
+    (
+        "lv2_evolution",
+        "Lv2: virus evolution",
+        "Lv2: ウイルスの進化",
+    ),
+    ("lv3_styles", "Lv3: style cards", "Lv3: スタイルカード"),
+];
 
 /// The players' seats that can be chosen for a game.
 pub(crate) fn player_range(game: GameId) -> (usize, usize) {
@@ -95,6 +117,7 @@ impl StartForm {
             decks: [deck("lantern", 0), deck("gale", 1)],
             picks: Vec::new(),
             rules: Rules::default(),
+            switches: std::collections::BTreeSet::new(),
         }
     }
 
@@ -176,11 +199,22 @@ impl StartForm {
                 deck,
             });
         }
+        // The digest's defaults (`null`), or the optional rules switched on.
+        let rules = if catalogue.game == GameId::RockmanExe && !self.switches.is_empty() {
+            serde_json::Value::Object(
+                self.switches
+                    .iter()
+                    .map(|k| ((*k).to_owned(), serde_json::Value::Bool(true)))
+                    .collect(),
+            )
+        } else {
+            serde_json::Value::Null
+        };
         Ok(MatchHeader {
             game: catalogue.game,
             catalogue: catalogue.set.id.clone(),
             players,
-            rules: serde_json::Value::Null,
+            rules,
         })
     }
 
@@ -781,6 +815,22 @@ impl StartScreen {
         });
         ui.add_space(6.0);
         section(ui, t.house_rules, |ui| {
+            if form.game == GameId::RockmanExe {
+                for (key, en, ja) in ROCKMAN_SWITCHES {
+                    let mut on = form.switches.contains(key);
+                    if ui
+                        .checkbox(&mut on, RichText::new(lang.pick(en, ja)).size(18.0))
+                        .accessible_name(en)
+                        .changed()
+                    {
+                        if on {
+                            form.switches.insert(key);
+                        } else {
+                            form.switches.remove(key);
+                        }
+                    }
+                }
+            }
             ui.add(
                 egui::Label::new(
                     RichText::new(lang.pick(

@@ -1,5 +1,6 @@
 //! The table screen: battle and phase bar, player columns, legal moves, log, dialogs, result.
 
+use super::camera::{CameraDesk, CameraTap};
 use super::dice_panel::{DicePanel, DiceTap, describe, dice_panel, from_tower};
 use super::generic;
 use super::i18n::Lang;
@@ -15,7 +16,7 @@ use cards::core::{
     DieSource, MatchCtx, Outcome, PromptKind, Roll, Seat, Tracker, TrackerId, Violation,
 };
 use cards::games::jaken::{Jaken, State as JakenState};
-use cards::matches::{Action, LogLine, Match, Rejection};
+use cards::matches::{Action, AnyMatch, LogLine, Match, Rejection};
 use egui::{Button, Frame, Id, Key, Modal, RichText, ScrollArea, Stroke, TextEdit, Ui, Vec2};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
@@ -53,6 +54,8 @@ pub(crate) enum Intent {
     ToggleLang,
     /// Show or hide the log and dice (compact layout).
     ToggleLog,
+    /// The card the camera asked about is not a move.
+    CameraDismiss,
 }
 
 /// A dialog over the table.
@@ -90,6 +93,8 @@ pub(crate) struct View<'a> {
     pub actions: &'a [Action],
     /// The Jaken state, when the match is a Jaken match.
     pub jaken: Option<&'a JakenState>,
+    /// The match itself (the generic panel's pickers and the moves that break a rule).
+    pub game: &'a dyn AnyMatch,
     /// True once the match has an outcome.
     pub over: bool,
     /// The window's language.
@@ -172,6 +177,40 @@ impl Taps {
         self.edit(ui, view, t);
     }
 
+    /// A tracked number on its own row: the caption wraps in the room the number and its
+    /// "± edit" leave, so long names (a Rockman EXE square's card) never run into the next
+    /// column.
+    pub(crate) fn tracked_row(
+        &mut self,
+        ui: &mut Ui,
+        view: &View<'_>,
+        seat: Option<Seat>,
+        name: &str,
+        caption: &str,
+        size: f32,
+    ) {
+        let Some(t) = view.tracker(seat, name) else {
+            return;
+        };
+        let size = if view.compact {
+            (size * 0.75).max(24.0)
+        } else {
+            size
+        };
+        let who = view.who(seat);
+        let digits = t.value.to_string().chars().count() as f32;
+        let reserve = digits * size * 0.62 + 110.0;
+        ui.horizontal(|ui| {
+            let room = (ui.available_width() - reserve).max(80.0);
+            ui.allocate_ui(Vec2::new(room, 0.0), |ui| {
+                ui.set_max_width(room);
+                ui.add(egui::Label::new(RichText::new(caption).size(17.0)).wrap());
+            });
+            big_number(ui, t.value, size, format!("{who}{}: {}", t.label, t.value));
+            self.edit(ui, view, t);
+        });
+    }
+
     /// The "± edit" control of a tracker.
     pub(crate) fn edit(&mut self, ui: &mut Ui, view: &View<'_>, t: &Tracker) {
         let who = view.who(t.id.player);
@@ -212,6 +251,10 @@ pub(crate) struct TableScreen {
     show_log: bool,
     /// The language of the last frame (for dialogs opened after it).
     lang: Lang,
+    /// The camera's status, questions and notes.
+    camera: CameraDesk,
+    /// The window's context once a frame was drawn (the camera thread wakes it).
+    wake: std::sync::Arc<std::sync::OnceLock<egui::Context>>,
 }
 
 /// Below this width (the 800×480 touch display) the table uses its compact layout.
@@ -227,6 +270,28 @@ impl TableScreen {
             dice: DicePanel::default(),
             show_log: false,
             lang: Lang::default(),
+            camera: CameraDesk::default(),
+            wake: std::sync::Arc::default(),
+        }
+    }
+
+    /// Watches the table through the camera.
+    pub(crate) fn watch(&mut self, service: crate::vision::VisionService) {
+        self.camera = CameraDesk::watching(service);
+    }
+
+    /// A note in the camera panel (e.g. no mat layout).
+    pub(crate) fn camera_note(&mut self, text: String) {
+        self.camera.warn(text);
+    }
+
+    /// What the camera thread calls to repaint the window.
+    pub(crate) fn waker(&self) -> impl Fn() + Send + 'static {
+        let cell = std::sync::Arc::clone(&self.wake);
+        move || {
+            if let Some(ctx) = cell.get() {
+                ctx.request_repaint();
+            }
         }
     }
 
@@ -251,6 +316,13 @@ impl TableScreen {
         kiosk: bool,
     ) -> Option<TableAction> {
         self.lang = lang;
+        let _ = self.wake.set(ui.ctx().clone());
+        // Cards seen on the mat: each unambiguous move is applied as if tapped.
+        while self.dialog.is_none()
+            && let Some(input) = self.camera.next_move(self.session.game())
+        {
+            self.submit(&input);
+        }
         if !self.dice.unlogged.is_empty() {
             // Older rolls are still waiting for the log: keep the order, log on "Retry".
             self.dice.unlogged.extend(tower_rolls);
@@ -296,6 +368,7 @@ impl TableScreen {
                 trackers: &trackers,
                 actions: &actions,
                 jaken: jaken_state,
+                game,
                 over: outcome.is_some(),
                 lang,
                 kiosk,
@@ -320,7 +393,11 @@ impl TableScreen {
                 if let Some(tap) = dice_panel(ui, &mut self.dice, dice, known_sides, lang, kiosk) {
                     taps.intents.push(Intent::Dice(tap));
                 }
-                camera_panel(ui, lang);
+                match self.camera.panel(ui, lang) {
+                    Some(CameraTap::Submit(input)) => taps.intents.push(Intent::Submit(input)),
+                    Some(CameraTap::Dismiss) => taps.intents.push(Intent::CameraDismiss),
+                    None => {}
+                }
                 ui.separator();
                 log_panel(ui, &view, &log, taps);
             };
@@ -415,6 +492,7 @@ impl TableScreen {
             Intent::NewMatch => return Some(TableAction::NewMatch),
             Intent::ToggleLang => return Some(TableAction::ToggleLang),
             Intent::ToggleLog => self.show_log = !self.show_log,
+            Intent::CameraDismiss => self.camera.answered(),
         }
         None
     }
@@ -581,15 +659,6 @@ fn top_bar(ui: &mut Ui, view: &View<'_>, title: &str, log_shown: bool, taps: &mu
             ui.label(RichText::new(t.keys_help).size(14.0).weak());
         }
         ui.add_space(4.0);
-    });
-}
-
-/// The camera: none in this build (card recognition is being built); said plainly.
-fn camera_panel(ui: &mut Ui, lang: Lang) {
-    let t = lang.t();
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(t.camera).size(20.0).strong());
-        ui.add(egui::Label::new(RichText::new(t.camera_none).size(15.0).weak()).wrap());
     });
 }
 

@@ -65,6 +65,9 @@ pub const DECK_OUT_PENALTY: i32 = 30;
 pub const MAX_CHANGE: i32 = 990;
 /// Largest area side a house rule may set.
 pub const MAX_SIDE: u8 = 5;
+/// The attack bonuses offered on the attack buttons (a style card's or an effect's +10, +20 …,
+/// entered by hand); a script may give any bonus.
+pub const ATTACK_BONUSES: [i32; 6] = [0, 10, 20, 30, 40, 50];
 
 const REF_SEED: &str = "seed ロックマンエグゼカードゲーム / ルール";
 
@@ -2339,6 +2342,12 @@ impl Game for Rockman {
             ids
         };
         let first_unplayed = |seat: Seat| state.players[seat].unplayed.first().cloned();
+        let distinct_unplayed = |seat: Seat| -> Vec<String> {
+            let mut ids = state.players[seat].unplayed.clone();
+            ids.sort();
+            ids.dedup();
+            ids
+        };
         let squares = state.squares();
         match state.step {
             Step::OpeningNavi => {
@@ -2366,9 +2375,10 @@ impl Game for Rockman {
                     .copied()
                     .filter(|q| state.at(seat, *q).is_none())
                     .collect();
+                // Every empty square: the player puts the card where it stands on the mat.
                 for kind in ["virus", "navi"] {
                     for card in distinct(seat, kind) {
-                        if let Some(sq) = empty.first() {
+                        for sq in &empty {
                             out.push(Move::Transfer {
                                 player: seat,
                                 card: card.clone(),
@@ -2428,34 +2438,45 @@ impl Game for Rockman {
                         Some(RockmanCard::Virus(v)) => v.target,
                         _ => continue,
                     };
-                    if matches!(pattern, Target::Any | Target::Manual) {
-                        for t in &foe_cards {
+                    // Each bonus the players may add by hand (a style card, an effect): the
+                    // panel picks one with a stepper.
+                    for bonus in ATTACK_BONUSES {
+                        if matches!(pattern, Target::Any | Target::Manual) {
+                            for t in &foe_cards {
+                                out.push(Move::Attack {
+                                    player: seat,
+                                    from: *from,
+                                    target: Squares(vec![*t]),
+                                    bonus,
+                                });
+                            }
+                        } else {
                             out.push(Move::Attack {
                                 player: seat,
                                 from: *from,
-                                target: Squares(vec![*t]),
-                                bonus: 0,
+                                target: Squares::default(),
+                                bonus,
                             });
                         }
-                    } else {
-                        out.push(Move::Attack {
-                            player: seat,
-                            from: *from,
-                            target: Squares::default(),
-                            bonus: 0,
-                        });
                     }
-                    if let Some(discard) = first_unplayed(seat) {
-                        for (dc, dr) in [(0, -1), (0, 1), (-1, 0), (1, 0)] {
-                            let to = Square::new(from.col + dc, from.row + dr);
-                            if state.on_area(to) && state.at(seat, to).is_none() {
+                    for (dc, dr) in [(0, -1), (0, 1), (-1, 0), (1, 0)] {
+                        let to = Square::new(from.col + dc, from.row + dr);
+                        if state.on_area(to) && state.at(seat, to).is_none() {
+                            if let Some(discard) = first_unplayed(seat) {
                                 out.push(Move::MoveCard {
                                     player: seat,
                                     from: *from,
                                     to,
-                                    discard: Some(discard.clone()),
+                                    discard: Some(discard),
                                 });
                             }
+                            // Without a discard: refused, offered for an agreed override.
+                            out.push(Move::MoveCard {
+                                player: seat,
+                                from: *from,
+                                to,
+                                discard: None,
+                            });
                         }
                     }
                 }
@@ -2512,7 +2533,8 @@ impl Game for Rockman {
                             player: seat,
                             discard: CardList::default(),
                         });
-                        if let Some(c) = first_unplayed(seat) {
+                        // One unwanted card, whichever the player puts down.
+                        for c in distinct_unplayed(seat) {
                             out.push(Move::Exchange {
                                 player: seat,
                                 discard: CardList(vec![c]),

@@ -58,6 +58,8 @@ pub const HIT_STEP: i32 = 5;
 pub const RINGS: u8 = 3;
 /// Largest number a single entry may change (spaces, range, effect changes).
 pub const MAX_CHANGE: i32 = 99;
+/// The longest range offered on the attack buttons (a script may give any range).
+pub const OFFERED_RANGE: u32 = 8;
 
 /// The marker type of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -2525,6 +2527,8 @@ impl Game for SpaceJunk {
                 -big,
                 big,
             );
+            // The score of the final count, as it stands now (fame + fame on junk).
+            add("score", "Final count", state.final_fame(seat), -big, big);
             if let Some(u) = p.ability_uses_left {
                 let limit = p
                     .character
@@ -2586,6 +2590,11 @@ impl Game for SpaceJunk {
                 seat()?,
                 u8::try_from(value).map_err(|_| Impossible::new("uses are 0..=255"))?,
             )],
+            "score" => {
+                return Err(Impossible::new(
+                    "the final count is fame plus the fame on junk: correct the fame, or move the junk cards",
+                ));
+            }
             "deck" | "discard" | "cargo" | "junk-fame" => {
                 return Err(Impossible::new(format!(
                     "`{}` counts cards; move the cards themselves (draw, equip, effect) instead",
@@ -2736,8 +2745,10 @@ impl Game for SpaceJunk {
             }
             Step::Attack { seat } => {
                 boosts(&mut out, seat, Stat::Attack);
+                // Every range the players may measure up to [`OFFERED_RANGE`]: the panel picks one
+                // with a stepper.
                 for target in (0..state.players.len()).filter(|t| *t != seat) {
-                    for range in [0, 3] {
+                    for range in 0..=OFFERED_RANGE {
                         out.push(Move::Attack {
                             player: seat,
                             target,
