@@ -3,24 +3,33 @@
 # an arm64 .deb, and runs the arm64 test binaries of cards, firmware-bridge and hardware under
 # qemu. docs/raspberry-pi.md explains what it makes.
 #
+# The tests run by default in a full-system arm64 VM (scripts/arm64-tests-qemu-system.sh:
+# qemu-system-aarch64, Debian's arm64 kernel, a busybox initramfs); all of them pass there.
+# --qemu-user runs them with qemu user mode instead (faster, no VM), through the arm64 dynamic
+# loader because qemu-user livelocks in threaded binaries started through PT_INTERP here; the
+# pseudo-terminal tests (firmware-bridge's e2e_pty) fail that way, qemu-user lacks TCGETS2.
+#
 # It installs what a fresh machine lacks (root, or sudo): the arm64 architecture in dpkg, Debian's
 # newer Rust toolchain (rustc-web, cargo-web: 1.96) with the arm64 standard library, the aarch64
 # GCC linker and libc, libclang (bindgen for the camera's V4L2 bindings) and qemu-user-static.
 # Debian's toolchain is called explicitly (/usr/bin/cargo, RUSTC=/usr/bin/rustc) so a rustup
 # toolchain on PATH is not used for the cross build.
 #
-# Usage: scripts/cross-build-arm64.sh [--no-install] [--skip-tests | --tests-only]
+# Usage: scripts/cross-build-arm64.sh [--no-install] [--skip-tests | --tests-only] [--qemu-user]
 # Output: target/aarch64/deb/tableside_<version>_arm64.deb
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 install=1
 tests=1
 package=1
+runner=system
 for arg in "$@"; do
     case $arg in
         --no-install) install=0 ;;
         --skip-tests) tests=0 ;;
         --tests-only) package=0 ;;
+        --qemu-user) runner=user ;;
+        --qemu-system) runner=system ;;
         *) echo "cross-build-arm64: unknown argument $arg" >&2; exit 2 ;;
     esac
 done
@@ -42,8 +51,8 @@ if [[ $install -eq 1 ]]; then
         $sudo apt-get update -qq
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}"
     fi
-    # qemu-user 7.2 (bookworm) stalls in Rust test binaries (futex/threads); 10.0 from
-    # bookworm-backports runs them.
+    # qemu-user (only for --qemu-user): 10.0 from bookworm-backports. Neither 7.2 nor 10.0 runs
+    # a threaded arm64 binary started the usual way here (see the test step below).
     qemu_major=$(qemu-aarch64-static --version 2>/dev/null | sed -n 's/.*version \([0-9]*\).*/\1/p' | head -1)
     if [[ ${qemu_major:-0} -lt 10 ]]; then
         if ! grep -rqs bookworm-backports /etc/apt/sources.list /etc/apt/sources.list.d/; then
@@ -64,7 +73,10 @@ export RUSTC=/usr/bin/rustc
 
 export CARGO_TARGET_DIR="$out"
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
-export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64-static -L /usr/aarch64-linux-gnu"
+# qemu-user livelocks (spins without syscalls) in any arm64 binary that starts a thread when it
+# loads the binary and its PT_INTERP itself (qemu-aarch64-static -L /usr/aarch64-linux-gnu BIN,
+# measured with 7.2 and 10.0 on a 6.18 kernel); started as the loader's argument it runs them.
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64-static /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 --library-path /usr/aarch64-linux-gnu/lib"
 export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
 export AR_aarch64_unknown_linux_gnu=aarch64-linux-gnu-ar
 export PKG_CONFIG_ALLOW_CROSS=1
@@ -99,6 +111,13 @@ if [[ $package -eq 1 ]]; then
 fi
 
 if [[ $tests -eq 1 ]]; then
-    echo "cross-build-arm64: running the arm64 tests of cards, firmware-bridge and hardware under qemu"
-    "$cargo" test --locked --target "$target" -p cards -p firmware-bridge -p hardware --lib --tests
+    if [[ $runner == system ]]; then
+        echo "cross-build-arm64: running the arm64 tests of cards, firmware-bridge and hardware in a qemu-system-aarch64 VM"
+        no_install=()
+        [[ $install -eq 1 ]] || no_install=(--no-install)
+        "$root/scripts/arm64-tests-qemu-system.sh" "${no_install[@]}"
+    else
+        echo "cross-build-arm64: running the arm64 tests of cards, firmware-bridge and hardware under qemu-user"
+        "$cargo" test --locked --target "$target" -p cards -p firmware-bridge -p hardware --lib --tests
+    fi
 fi
