@@ -9,9 +9,7 @@
 
 use cards::core::GameId;
 use cards::tags::Tag;
-use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
 use hardware::vision::mat::MatLayout;
 use hardware::vision::render::{Camera, card_in_zone, mat_scene, render};
 use std::path::Path;
@@ -21,7 +19,8 @@ use tableside::store::Store;
 use tableside::ui::{FontChoice, TablesideApp, UiOptions, prepare_context};
 use tableside::vision::CameraChoice;
 
-type H = Harness<'static, TablesideApp>;
+mod common;
+use common::*;
 
 fn open(db: &Path, frames: &Path) -> H {
     let app = TablesideApp::new(UiOptions {
@@ -39,27 +38,6 @@ fn open(db: &Path, frames: &Path) -> H {
             prepare_context(ctx, FontChoice::EmbeddedOnly);
         })
         .build_ui_state(|ui, app: &mut TablesideApp| app.show(ui), app)
-}
-
-#[track_caller]
-fn click(h: &mut H, label: &str) {
-    h.get_by_label(label).scroll_to_me();
-    h.run();
-    h.get_by_label(label).click();
-    h.run();
-}
-
-#[track_caller]
-fn type_into(h: &mut H, label: &str, text: &str) {
-    click(h, label);
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.run();
-    h.get_by_label(label).type_text(text);
-    h.run();
-}
-
-fn sees_part(h: &H, part: &str) -> bool {
-    h.query_all_by_label_contains(part).next().is_some()
 }
 
 /// Runs frames until `done` holds (the camera thread works in real time), or fails after `limit`.

@@ -7,7 +7,6 @@
 // Test helpers outside #[test] functions may fail loudly: a failure is the test's answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use std::path::Path;
@@ -15,7 +14,8 @@ use tableside::session::load_match;
 use tableside::store::{MatchStatus, Store};
 use tableside::ui::{FontChoice, TablesideApp, UiOptions, prepare_context};
 
-type H = Harness<'static, TablesideApp>;
+mod common;
+use common::*;
 
 fn open(db: &Path) -> H {
     let app = TablesideApp::new(UiOptions {
@@ -29,40 +29,6 @@ fn open(db: &Path) -> H {
             prepare_context(ctx, FontChoice::EmbeddedOnly);
         })
         .build_ui_state(|ui, app: &mut TablesideApp| app.show(ui), app)
-}
-
-/// Scrolls a widget into view and clicks it, as a player would.
-#[track_caller]
-fn click(h: &mut H, label: &str) {
-    h.get_by_label(label).scroll_to_me();
-    h.run();
-    h.get_by_label(label).click();
-    h.run();
-}
-
-/// Replaces the text of a text field.
-#[track_caller]
-fn type_into(h: &mut H, label: &str, text: &str) {
-    click(h, label);
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.run();
-    h.get_by_label(label).type_text(text);
-    h.run();
-}
-
-/// True when a widget shows `label` as its text, or carries it as its accessible name (the big
-/// numbers are named "Aki: 10 SB", "Aki's Hand 手札: 6"; text labels are matched by their text).
-#[track_caller]
-fn sees(h: &H, label: &str) -> bool {
-    h.query_all_by_label(label).next().is_some()
-        || h.query_all_by(move |n| n.label().as_deref() == Some(label))
-            .next()
-            .is_some()
-}
-
-#[track_caller]
-fn sees_part(h: &H, part: &str) -> bool {
-    h.query_all_by_label_contains(part).next().is_some()
 }
 
 #[track_caller]

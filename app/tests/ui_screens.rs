@@ -4,7 +4,7 @@
 // Test helpers outside #[test] functions may fail loudly: a failure is the test's answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use egui::{Key, Modifiers};
+use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::path::Path;
@@ -12,7 +12,8 @@ use std::process::Command;
 use tableside::ui::i18n::Lang;
 use tableside::ui::{FontChoice, TablesideApp, UiOptions, prepare_context};
 
-type H = Harness<'static, TablesideApp>;
+mod common;
+use common::*;
 
 fn open(db: &Path, kiosk: bool) -> H {
     let app = TablesideApp::new(UiOptions {
@@ -28,39 +29,9 @@ fn open(db: &Path, kiosk: bool) -> H {
         .build_ui_state(|ui, app: &mut TablesideApp| app.show(ui), app)
 }
 
-#[track_caller]
-fn click(h: &mut H, label: &str) {
-    h.get_by_label(label).scroll_to_me();
-    h.run();
-    h.get_by_label(label).click();
-    h.run();
-}
-
-#[track_caller]
-fn type_into(h: &mut H, label: &str, text: &str) {
-    click(h, label);
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.run();
-    h.get_by_label(label).type_text(text);
-    h.run();
-}
-
 fn key(h: &mut H, key: Key) {
     h.key_press(key);
     h.run();
-}
-
-#[track_caller]
-fn sees(h: &H, label: &str) -> bool {
-    h.query_all_by_label(label).next().is_some()
-        || h.query_all_by(move |n| n.label().as_deref() == Some(label))
-            .next()
-            .is_some()
-}
-
-#[track_caller]
-fn sees_part(h: &H, part: &str) -> bool {
-    h.query_all_by_label_contains(part).next().is_some()
 }
 
 /// Stores a whole match (docs/examples/jaken-demo.script: Ben wins 12 to 8) with the CLI.
