@@ -342,6 +342,57 @@ impl Deck {
         self.extra.iter().map(|c| c.card.clone()).collect()
     }
 
+    /// The deck as a deck file ([`Deck::load`] reads it back as the same deck): each card's
+    /// copies as a count when they are 1 to n, else as the list of copy numbers.
+    pub fn to_toml(&self) -> String {
+        let quote = |s: &str| toml::Value::String(s.to_owned()).to_string();
+        let key = |s: &str| {
+            if !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            {
+                s.to_owned()
+            } else {
+                quote(s)
+            }
+        };
+        let mut out = format!(
+            "format = {FORMAT_VERSION}\ngame = {}\nset = {}\nname = {}\nowner = {}\n",
+            quote(self.game.as_str()),
+            quote(&self.set),
+            quote(&self.name),
+            quote(&self.owner)
+        );
+        if let Some(v) = &self.variant {
+            out.push_str(&format!("variant = {}\n", quote(v)));
+        }
+        for (section, copies) in [("main", &self.main), ("extra", &self.extra)] {
+            if copies.is_empty() && section == "extra" {
+                continue;
+            }
+            out.push_str(&format!("\n[{section}]\n"));
+            let mut by_card: BTreeMap<&str, Vec<u16>> = BTreeMap::new();
+            for c in copies {
+                by_card.entry(c.card.as_str()).or_default().push(c.copy);
+            }
+            for (card, mut numbers) in by_card {
+                numbers.sort_unstable();
+                let counted = numbers
+                    .iter()
+                    .enumerate()
+                    .all(|(i, n)| usize::from(*n) == i + 1);
+                let value = if counted {
+                    numbers.len().to_string()
+                } else {
+                    let list: Vec<String> = numbers.iter().map(u16::to_string).collect();
+                    format!("[{}]", list.join(", "))
+                };
+                out.push_str(&format!("{} = {value}\n", key(card)));
+            }
+        }
+        out
+    }
+
     /// The tags of every copy.
     pub fn tags(&self) -> Vec<Tag> {
         self.copies()
@@ -567,6 +618,18 @@ impl Registry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_deck_written_as_a_file_reads_back_as_the_same_deck() {
+        let cat = Catalogue::builtin(GameId::JunkKen).unwrap();
+        for list in &cat.decks {
+            let mut deck = Deck::from_list(&cat, &list.id, "Aki \"the bold\"").unwrap();
+            let first = deck.main[0].card.clone();
+            deck.main.retain(|c| c.copy != 1 || c.card != first);
+            let back = Deck::load("d.toml", &deck.to_toml()).unwrap();
+            assert_eq!(back, deck, "{}", deck.to_toml());
+        }
+    }
 
     const HEAD: &str =
         "format = 1\ngame = \"jaken\"\nset = \"jaken-demo\"\nname = \"D\"\nowner = \"Aki\"\n";

@@ -6,8 +6,9 @@
 use super::i18n::Lang;
 use super::widgets::{ACCENT, WARN, key_button, section};
 use crate::export::{Format, export_match};
-use crate::session::catalogue_for;
+use crate::session::match_catalogue;
 use crate::store::{MatchId, MatchRecord, MatchStatus, Store};
+use cards::catalogue::Catalogue;
 use cards::core::{MatchCtx, Outcome, Tracker};
 use cards::game::MatchHeader;
 use cards::matches::{LogLine, replay_json};
@@ -123,6 +124,8 @@ struct Replay {
     inputs: Vec<String>,
     step: usize,
     frame: Result<Frame, String>,
+    /// The catalogue version the match was played with.
+    catalogue: Result<Catalogue, String>,
 }
 
 impl Replay {
@@ -136,12 +139,14 @@ impl Replay {
             .into_iter()
             .map(|e| e.input_json)
             .collect();
+        let catalogue = match_catalogue(store, id, &header).map_err(|e| e.to_string());
         let mut replay = Replay {
             id,
             header,
             inputs,
             step: 0,
             frame: Err(String::new()),
+            catalogue,
         };
         replay.go(0);
         Ok(replay)
@@ -150,8 +155,9 @@ impl Replay {
     /// Replays the first `step` entries.
     fn go(&mut self, step: usize) {
         self.step = step.min(self.inputs.len());
-        self.frame = catalogue_for(self.header.game, &self.header.catalogue)
-            .map_err(|e| e.to_string())
+        self.frame = self
+            .catalogue
+            .clone()
             .and_then(|catalogue| {
                 replay_json(
                     self.header.clone(),

@@ -28,6 +28,7 @@
 //! assert_eq!(err.field.as_deref(), Some("wind"));
 //! ```
 
+pub mod csv;
 pub mod jaken;
 pub mod junk_ken;
 pub mod rockman;
@@ -263,6 +264,44 @@ pub(crate) trait RawCard: serde::de::DeserializeOwned {
     fn check_set(_ctx: &Ctx<'_>, _cards: &[toml::Spanned<Self>]) -> Result<(), CatalogueError> {
         Ok(())
     }
+
+    /// Checks the loaded catalogue as a whole (e.g. Yomi's one card per rank and suit).
+    fn check_catalogue(_ctx: &Ctx<'_>, cat: Catalogue) -> Result<Catalogue, CatalogueError> {
+        Ok(cat)
+    }
+}
+
+/// Something done with a game's raw card type, whichever game it is: loading a TOML file, or
+/// reading the card's fields for a CSV header ([`csv`]).
+pub(crate) trait WithRawCard {
+    /// What it gives.
+    type Output;
+    /// Does it with the game's raw card type `C`.
+    fn run<C: RawCard>(self) -> Self::Output;
+}
+
+/// Runs `w` with the raw card type of `game`: the one place the loader picks a game's schema.
+pub(crate) fn with_raw_card<W: WithRawCard>(game: GameId, w: W) -> W::Output {
+    match game {
+        GameId::Jaken => w.run::<jaken::RawJakenCard>(),
+        GameId::JunkKen => w.run::<junk_ken::RawJunkKenCard>(),
+        GameId::RockmanExe => w.run::<rockman::RawRockmanCard>(),
+        GameId::SpaceJunk => w.run::<space_junk::RawSpaceJunkCard>(),
+        GameId::Yomi => w.run::<yomi::RawYomiCard>(),
+    }
+}
+
+/// Loads the cards of a TOML text.
+struct LoadToml<'a> {
+    ctx: &'a Ctx<'a>,
+    game: GameId,
+}
+
+impl WithRawCard for LoadToml<'_> {
+    type Output = Result<Catalogue, CatalogueError>;
+    fn run<C: RawCard>(self) -> Self::Output {
+        load_cards::<C>(self.ctx, self.game).and_then(|c| C::check_catalogue(self.ctx, c))
+    }
 }
 
 /// Declares a game's raw card struct: the common fields (`id`, `name_ja`, `name_en`, `text`,
@@ -478,15 +517,7 @@ impl Catalogue {
                 ),
             )
         })?;
-        match game {
-            GameId::Jaken => load_cards::<jaken::RawJakenCard>(&ctx, game),
-            GameId::JunkKen => load_cards::<junk_ken::RawJunkKenCard>(&ctx, game),
-            GameId::RockmanExe => load_cards::<rockman::RawRockmanCard>(&ctx, game),
-            GameId::SpaceJunk => load_cards::<space_junk::RawSpaceJunkCard>(&ctx, game),
-            GameId::Yomi => {
-                load_cards::<yomi::RawYomiCard>(&ctx, game).and_then(|c| yomi::cross_check(&ctx, c))
-            }
-        }
+        with_raw_card(game, LoadToml { ctx: &ctx, game })
     }
 
     /// The embedded demo set of a game (made for Tableside, not official cards).

@@ -591,6 +591,10 @@ impl RawCard for RawYomiCard {
     fn build(&self, ctx: &Ctx<'_>, span: &Span) -> Result<CardData, CatalogueError> {
         yomi_card(ctx, span, self).map(CardData::Yomi)
     }
+
+    fn check_catalogue(ctx: &Ctx<'_>, cat: Catalogue) -> Result<Catalogue, CatalogueError> {
+        cross_check(ctx, cat)
+    }
 }
 
 /// True when `line` (trimmed) assigns `key`.

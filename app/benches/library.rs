@@ -1,0 +1,109 @@
+//! Card library benchmark: adding a 5,000-card set (TOML and CSV) to the store — the file read,
+//! checked and stored whole with its card ids, as `tableside catalogue add` does — and adding an
+//! edited file of it as a second version. A plain `main` (harness = false):
+//!
+//! ```text
+//! cargo bench --workspace --bench library
+//! ```
+//!
+//! Target (issue 15): ≤ 300 ms for the 5,000-card set, every run (the maximum is reported, not
+//! only the median). Each run adds to a fresh store (created outside the timing), in a folder
+//! under `CARGO_TARGET_TMPDIR` (the workspace's disk, so the fsync of the commit is real).
+
+use std::error::Error;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use cards::catalogue::csv::{CsvSet, write_csv};
+use cards::core::GameId;
+use tableside::store::Store;
+use tableside::store::library::{parse_catalogue, read_catalogue_file};
+
+type Result<T> = std::result::Result<T, Box<dyn Error>>;
+
+const CARDS: usize = 5_000;
+const RUNS: usize = 10;
+
+/// A Jaken set of `n` monsters and BG cards with Japanese names, as a table might type it.
+fn big_set(n: usize, set_id: &str, prefix: &str) -> String {
+    let mut out = format!(
+        "format = 1\ngame = \"jaken\"\n\n[set]\nid = \"{set_id}\"\nname_en = \"Big set\"\nname_ja = \"大きなセット\"\n"
+    );
+    for i in 0..n {
+        if i % 10 == 9 {
+            out.push_str(&format!(
+                "\n[[cards]]\nid = \"{prefix}{i:05}\"\nname_ja = \"戦場その{i}\"\nname_en = \"Battle ground {i}\"\nkind = \"bg\"\ntarget_tribe = \"暗灯族\"\nuse_limit = {}\ntext = \"All 暗灯族 monsters get ATK +1.\"\n",
+                1 + i % 3
+            ));
+        } else {
+            out.push_str(&format!(
+                "\n[[cards]]\nid = \"{prefix}{i:05}\"\nname_ja = \"灯り小僧その{i}\"\nname_en = \"Lantern Imp number {i}\"\nkind = \"nm\"\ncost = {}\natk = {}\ndef = {}\ntribe = \"暗灯族\"\nflavor = \"A small light in a long night.\"\n",
+                i % 7,
+                i % 10,
+                (i / 3) % 10
+            ));
+        }
+    }
+    out
+}
+
+fn add(store: &mut Store, path: &Path, csv: Option<&CsvSet>) -> Result<Duration> {
+    let started = Instant::now();
+    let text = read_catalogue_file(path)?;
+    let (cat, toml) = parse_catalogue(&path.display().to_string(), &text, csv)?;
+    store.add_catalogue(&cat, &toml, "bench", 1)?;
+    Ok(started.elapsed())
+}
+
+fn report(what: &str, mut samples: Vec<Duration>) {
+    samples.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let median = samples[samples.len() / 2];
+    let max = samples[samples.len() - 1];
+    println!(
+        "{what}: median {:.1} ms, min {:.1} ms, max {:.1} ms over {} runs{}",
+        ms(median),
+        ms(samples[0]),
+        ms(max),
+        samples.len(),
+        if max > Duration::from_millis(300) {
+            "  — OVER the 300 ms target"
+        } else {
+            "  (target ≤ 300 ms: met)"
+        }
+    );
+}
+
+fn main() -> Result<()> {
+    let base = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    std::fs::create_dir_all(&base)?;
+    let dir = tempfile::tempdir_in(&base)?;
+    let toml_path = dir.path().join("big.toml");
+    let text = big_set(CARDS, "big", "BX");
+    std::fs::write(&toml_path, &text)?;
+    let csv_path = dir.path().join("big.csv");
+    std::fs::write(&csv_path, write_csv(GameId::Jaken, &text)?)?;
+    let edited_path = dir.path().join("big-v2.toml");
+    std::fs::write(&edited_path, text.replace("Lantern Imp", "Lamp Imp"))?;
+    println!(
+        "card library benchmark: {CARDS} cards, TOML {} KB, CSV {} KB",
+        text.len() / 1000,
+        std::fs::metadata(&csv_path)?.len() / 1000
+    );
+    let csv_set = CsvSet::new(GameId::Jaken, "big", "Big set", "大きなセット");
+
+    let mut toml_runs = Vec::new();
+    let mut csv_runs = Vec::new();
+    let mut version_runs = Vec::new();
+    for run in 0..RUNS {
+        let mut store = Store::open(&dir.path().join(format!("toml-{run}.sqlite3")))?;
+        toml_runs.push(add(&mut store, &toml_path, None)?);
+        version_runs.push(add(&mut store, &edited_path, None)?);
+        let mut store = Store::open(&dir.path().join(format!("csv-{run}.sqlite3")))?;
+        csv_runs.push(add(&mut store, &csv_path, Some(&csv_set))?);
+    }
+    report("add a 5,000-card TOML set", toml_runs);
+    report("add a 5,000-card CSV set", csv_runs);
+    report("add an edited file of it (version 2)", version_runs);
+    Ok(())
+}
