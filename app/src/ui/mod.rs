@@ -44,6 +44,7 @@
 //! ```
 
 mod camera;
+mod deck_editor;
 mod dice_panel;
 mod fonts;
 mod generic;
@@ -161,7 +162,6 @@ pub fn prepare_context(ctx: &egui::Context, fonts: FontChoice) -> FontReport {
 pub struct TablesideApp {
     db_path: PathBuf,
     kiosk: bool,
-    catalogue: Result<Catalogue, String>,
     form: StartForm,
     screen: Screen,
     first_frame_done: bool,
@@ -179,12 +179,10 @@ pub struct TablesideApp {
 impl TablesideApp {
     /// Opens the store at `options.db_path` (or prepares the error screen if it is refused).
     pub fn new(options: UiOptions) -> Self {
-        let catalogue = Catalogue::jaken_demo().map_err(|e| e.to_string());
-        let form = StartForm::new(catalogue.as_ref().ok());
+        let form = StartForm::new(Catalogue::jaken_demo().ok().as_ref());
         let mut app = TablesideApp {
             db_path: options.db_path,
             kiosk: options.kiosk,
-            catalogue,
             form,
             screen: Screen::Switching,
             first_frame_done: false,
@@ -319,10 +317,7 @@ impl TablesideApp {
             }
             Screen::Start(start) => {
                 dice_panel::tower_status_bar(ui, &dice, lang);
-                let catalogue = self.catalogue.as_ref().map_err(String::as_str);
-                if let Some(action) =
-                    start.show(ui, &mut self.form, catalogue, &dice, lang, self.kiosk)
-                {
+                if let Some(action) = start.show(ui, &mut self.form, &dice, lang, self.kiosk) {
                     self.on_start(ui.ctx(), action);
                 }
             }
