@@ -85,6 +85,11 @@ pub fn library_catalogue(
     Ok((cat, version))
 }
 
+/// The key of a stored match header that names the catalogue version (content hash) the match
+/// is played with, beside `catalogue` (the set id). A header stored before the card library has
+/// none; the store's record of the match names the version then.
+pub const CATALOGUE_VERSION_KEY: &str = "catalogue_version";
+
 /// The catalogue a stored match was played with: the version it names, from the library's
 /// stored text (so a replay never changes when the set is edited or a build ships a changed
 /// demo set); for a match stored without a version, the current version of its set.
@@ -93,7 +98,18 @@ pub fn match_catalogue(
     id: MatchId,
     header: &MatchHeader,
 ) -> Result<Catalogue, SessionError> {
-    let catalogue = match store.match_catalogue_version(id)? {
+    let stored = store.match_catalogue_version(id)?;
+    let named = serde_json::from_str::<serde_json::Value>(&store.get(id)?.header_json)
+        .ok()
+        .and_then(|h| h.get(CATALOGUE_VERSION_KEY)?.as_str().map(str::to_owned));
+    if let (Some(stored), Some(named)) = (&stored, &named)
+        && stored != named
+    {
+        return Err(SessionError::Catalogue(format!(
+            "match {id}: its header names catalogue version {named}, its record {stored}: the match log is inconsistent"
+        )));
+    }
+    let catalogue = match stored.or(named) {
         Some(version) => store
             .catalogue_at(&version)
             .map_err(|e| SessionError::Catalogue(format!("match {id}: {e}")))?,
@@ -142,8 +158,16 @@ impl Session {
     pub fn start(mut store: Store, header: MatchHeader) -> Result<Session, SessionError> {
         let (catalogue, version) = library_catalogue(&store, header.game, &header.catalogue)?;
         let game = new_match(header.clone(), &catalogue)?;
-        let header_json =
-            serde_json::to_string(&header).map_err(|e| SessionError::Catalogue(e.to_string()))?;
+        // The stored header names the set and the version it is played with.
+        let mut header_value =
+            serde_json::to_value(&header).map_err(|e| SessionError::Catalogue(e.to_string()))?;
+        if let Some(fields) = header_value.as_object_mut() {
+            fields.insert(
+                CATALOGUE_VERSION_KEY.to_owned(),
+                serde_json::Value::String(version.clone()),
+            );
+        }
+        let header_json = header_value.to_string();
         let id = store.create_match_with_catalogue(
             header.game.as_str(),
             &header_json,

@@ -133,10 +133,14 @@ fn own_sets_of_every_game_go_from_add_to_a_replayed_exported_match_and_stay_so_w
             serde_json::from_str(&ok(data, &["replay", &id.to_string(), "--json"])).unwrap();
         assert_eq!(replayed["state"], doc["state"], "{game}: replay = play");
         assert_eq!(replayed["outcome"], doc["outcome"], "{game}");
-        let export = ok(data, &["log", "export", &id.to_string()]);
-        assert!(
-            export.contains(&own.set_id),
-            "{game}: the export names its set"
+        let export: serde_json::Value =
+            serde_json::from_str(&ok(data, &["log", "export", &id.to_string()])).unwrap();
+        assert_eq!(export["header"]["catalogue"], own.set_id.as_str(), "{game}");
+        let shown: serde_json::Value =
+            serde_json::from_str(&ok(data, &["catalogue", "show", &own.set_id, "--json"])).unwrap();
+        assert_eq!(
+            export["header"]["catalogue_version"], shown["set"]["version"],
+            "{game}: the header names the version it is played with"
         );
         ids.push(id);
 
