@@ -315,22 +315,7 @@ impl Store {
         header_json: &str,
         now_ms: i64,
     ) -> Result<MatchId, StoreError> {
-        self.writable()?;
-        check_json(&self.path, "match header", header_json)?;
-        let path = &self.path;
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| sql(path, e))?;
-        tx.prepare_cached(
-            "INSERT INTO matches (game, created_ms, header_json, status, entry_count, updated_ms)
-             VALUES (?1, ?2, ?3, 'open', 0, ?2)",
-        )
-        .and_then(|mut stmt| stmt.execute(params![game, now_ms, header_json]))
-        .map_err(|e| sql(path, e))?;
-        let id = MatchId(tx.last_insert_rowid());
-        tx.commit().map_err(|e| sql(path, e))?;
-        Ok(id)
+        self.insert_match(game, header_json, None, now_ms)
     }
 
     /// Starts a new, open match played with a catalogue version of the card library (see
@@ -340,6 +325,16 @@ impl Store {
         game: &str,
         header_json: &str,
         catalogue_version: &str,
+        now_ms: i64,
+    ) -> Result<MatchId, StoreError> {
+        self.insert_match(game, header_json, Some(catalogue_version), now_ms)
+    }
+
+    fn insert_match(
+        &mut self,
+        game: &str,
+        header_json: &str,
+        catalogue_version: Option<&str>,
         now_ms: i64,
     ) -> Result<MatchId, StoreError> {
         self.writable()?;

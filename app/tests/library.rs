@@ -308,37 +308,41 @@ fn bad_catalogue_files_are_refused_with_their_place_and_nothing_stored_changes()
     };
     let head = "id,name_ja,name_en,kind,cost,atk,def,tribe\n";
 
-    // A missing column.
-    let why = csv_add(
-        "missing.csv",
-        b"id,name_ja,kind,cost,atk,def,tribe\nA1,a,nm,1,1,1,t\n",
-    );
-    assert!(why.contains("missing.csv: row 1 (`name_en`)"), "{why}");
-    assert!(why.contains("1行目"), "{why}");
-    // An unknown column.
-    let why = csv_add("unknown.csv", head.replace("atk", "attack").as_bytes());
-    assert!(
-        why.contains("row 1, column F (`attack`): unknown column"),
-        "{why}"
-    );
-    // A bad number.
-    let why = csv_add(
-        "number.csv",
-        format!("{head}A1,a,a,nm,1,two,1,t\n").as_bytes(),
-    );
-    assert!(
-        why.contains("row 2, column F (`atk`): `two` is not a whole number"),
-        "{why}"
-    );
-    // A duplicate id.
-    let why = csv_add(
-        "dup.csv",
-        format!("{head}A1,a,a,nm,1,1,1,t\nA2,b,b,nm,1,1,1,t\nA1,c,c,nm,1,1,1,t\n").as_bytes(),
-    );
-    assert!(
-        why.contains("row 4, column A (`id`): card id `A1` appears twice (also in row 2)"),
-        "{why}"
-    );
+    // Each bad CSV and what its refusal must say (the place, in English and Japanese).
+    let cases: [(&str, String, &[&str]); 4] = [
+        (
+            "missing.csv",
+            "id,name_ja,kind,cost,atk,def,tribe\nA1,a,nm,1,1,1,t\n".into(),
+            &["missing.csv: row 1 (`name_en`)", "1行目"],
+        ),
+        (
+            "unknown.csv",
+            head.replace("atk", "attack"),
+            &["row 1, column F (`attack`): unknown column", "不明な列"],
+        ),
+        (
+            "number.csv",
+            format!("{head}A1,a,a,nm,1,two,1,t\n"),
+            &[
+                "row 2, column F (`atk`): `two` is not a whole number",
+                "2行目 F列",
+            ],
+        ),
+        (
+            "dup.csv",
+            format!("{head}A1,a,a,nm,1,1,1,t\nA2,b,b,nm,1,1,1,t\nA1,c,c,nm,1,1,1,t\n"),
+            &[
+                "row 4, column A (`id`): card id `A1` appears twice (also in row 2)",
+                "4行目",
+            ],
+        ),
+    ];
+    for (name, body, expected) in &cases {
+        let why = csv_add(name, body.as_bytes());
+        for part in *expected {
+            assert!(why.contains(part), "{name}: `{part}` in {why}");
+        }
+    }
     // Not UTF-8 (a Shift_JIS export of 灯り).
     let mut sjis = format!("{head}A1,").into_bytes();
     sjis.extend_from_slice(&[0x93, 0x94, 0x82, 0xe8]);

@@ -195,19 +195,38 @@ pub struct CardClash {
     pub more: usize,
 }
 
-fn holders_en(decks: &[String], matches: &[MatchId]) -> String {
+/// Who holds a set, in English or Japanese.
+fn holders(decks: &[String], matches: &[MatchId], ja: bool) -> String {
     let mut parts = Vec::new();
+    let (sep, decks_word, matches_word, stays, join) = if ja {
+        (
+            "、",
+            "登録済みデッキ",
+            "保存された対戦",
+            "(対戦は削除されないので、そのセットも残ります)",
+            "。",
+        )
+    } else {
+        (
+            ", ",
+            "registered decks",
+            "stored matches",
+            " (a match is never deleted, so its set stays)",
+            "; ",
+        )
+    };
     if !decks.is_empty() {
-        parts.push(format!("registered decks {}", decks.join(", ")));
+        parts.push(format!("{decks_word} {}", decks.join(sep)));
     }
     if !matches.is_empty() {
         let ids: Vec<String> = matches.iter().map(|m| format!("#{m}")).collect();
-        parts.push(format!(
-            "stored matches {} (a match is never deleted, so its set stays)",
-            ids.join(", ")
-        ));
+        parts.push(format!("{matches_word} {}{stays}", ids.join(sep)));
     }
-    parts.join("; ")
+    parts.join(join)
+}
+
+fn holders_en(decks: &[String], matches: &[MatchId]) -> String {
+    holders(decks, matches, false)
 }
 
 impl LibraryError {
@@ -259,23 +278,10 @@ impl LibraryError {
                 set_id,
                 decks,
                 matches,
-            } => {
-                let mut parts = Vec::new();
-                if !decks.is_empty() {
-                    parts.push(format!("登録済みデッキ {}", decks.join("、")));
-                }
-                if !matches.is_empty() {
-                    let ids: Vec<String> = matches.iter().map(|m| format!("#{m}")).collect();
-                    parts.push(format!(
-                        "保存された対戦 {}(対戦は削除されないので、そのセットも残ります)",
-                        ids.join("、")
-                    ));
-                }
-                format!(
-                    "セット `{set_id}` は使われているので削除しませんでした: {}",
-                    parts.join("。")
-                )
-            }
+            } => format!(
+                "セット `{set_id}` は使われているので削除しませんでした: {}",
+                holders(decks, matches, true)
+            ),
             LibraryError::UnknownVersion { version } => {
                 format!("カタログの版 {version} はカードライブラリにありません")
             }
@@ -759,13 +765,6 @@ impl Store {
         }
         out.sort_by(|a, b| (a.game, &a.set_id).cmp(&(b.game, &b.set_id)));
         Ok(out)
-    }
-
-    /// The sets of one game, sorted by set id (the start screen's set choice).
-    pub fn library_of(&self, game: GameId) -> Result<Vec<SetEntry>, StoreError> {
-        let mut all = self.library()?;
-        all.retain(|s| s.game == game);
-        Ok(all)
     }
 
     /// Registered decks per set id: `owner's “name”`, sorted.

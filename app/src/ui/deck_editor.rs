@@ -55,11 +55,13 @@ pub(crate) struct DeckEditor {
 impl DeckEditor {
     /// An empty deck of `catalogue`'s set for `owner`.
     pub(crate) fn new(catalogue: Catalogue, owner: &str) -> DeckEditor {
+        // A name to keep or edit: a kiosk has no keyboard beyond the search box's.
+        let name = format!("{} deck", catalogue.set.id);
         DeckEditor {
             index: SearchIndex::new(&catalogue),
             catalogue,
             query: String::new(),
-            name: String::new(),
+            name,
             owner: owner.to_owned(),
             counts: BTreeMap::new(),
             hits: Vec::new(),
