@@ -10,7 +10,7 @@ use proptest::prelude::*;
 
 /// Every built-in catalogue's text with its name.
 fn demo_texts() -> Vec<(&'static str, &'static str)> {
-    cards::catalogue::builtin_texts()
+    cards::catalogue::BUILTIN.to_vec()
 }
 
 const DECK: &str = include_str!("../../docs/examples/decks/jaken-aki-lanterns.toml");

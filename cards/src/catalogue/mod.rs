@@ -49,17 +49,33 @@ use std::fmt;
 /// The catalogue format version this build reads.
 pub const FORMAT_VERSION: u32 = 1;
 
+/// The Jaken demo set, embedded in the binary.
+pub const JAKEN_DEMO_TOML: &str = crate::games::jaken::demo::TOML;
+
 /// The catalogues built into this build: (file name, TOML text), one demo set per game, in the
-/// order of [`GameId::ALL`].
-pub fn builtin_texts() -> Vec<(&'static str, &'static str)> {
-    GameId::ALL
-        .iter()
-        .map(|g| {
-            let demo = g.descriptor().demo;
-            (demo.file, demo.text)
-        })
-        .collect()
-}
+/// order of [`GameId::ALL`] (each game's descriptor names its own, `GameDescriptor::demo`).
+pub const BUILTIN: &[(&str, &str)] = &[
+    (
+        crate::games::jaken::demo::FILE,
+        crate::games::jaken::demo::TOML,
+    ),
+    (
+        crate::games::junk_ken::demo::FILE,
+        crate::games::junk_ken::demo::TOML,
+    ),
+    (
+        crate::games::rockman::demo::FILE,
+        crate::games::rockman::demo::TOML,
+    ),
+    (
+        crate::games::space_junk::demo::FILE,
+        crate::games::space_junk::demo::TOML,
+    ),
+    (
+        crate::games::yomi::demo::FILE,
+        crate::games::yomi::demo::TOML,
+    ),
+];
 
 /// An embedded demo catalogue: its name in errors and its TOML text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

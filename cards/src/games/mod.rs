@@ -77,7 +77,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_game_has_its_own_descriptor_key_and_tag_letter() {
+    fn every_game_has_its_own_descriptor_key_tag_letter_and_demo_set() {
         let games: Vec<GameId> = GameId::ALL
             .into_iter()
             .chain(TEST_GAMES.iter().copied())
@@ -88,6 +88,13 @@ mod tests {
             assert_eq!(GameId::parse(d.key), Some(*g));
             // The serialised id is the short id.
             assert_eq!(serde_json::to_value(g).unwrap(), d.key);
+            if i < GameId::ALL.len() {
+                assert_eq!(
+                    crate::catalogue::BUILTIN[i],
+                    (d.demo.file, d.demo.text),
+                    "{g}"
+                );
+            }
             for other in &games[..i] {
                 assert_ne!(other.descriptor().key, d.key);
                 assert_ne!(other.descriptor().tag_letter, d.tag_letter);

@@ -39,6 +39,7 @@ mod apply;
 pub mod card;
 mod decide;
 pub mod deck;
+pub mod demo;
 pub mod schema;
 mod setup;
 mod sightings;
@@ -63,8 +64,8 @@ pub static GAME: GameDescriptor = GameDescriptor {
     name_ja: "ジャケン",
     players: 2..=2,
     demo: DemoSet {
-        file: "jaken-demo.toml (embedded)",
-        text: include_str!("../../../data/jaken-demo.toml"),
+        file: demo::FILE,
+        text: demo::TOML,
     },
     load: schema::load,
     check_deck: deck::check,

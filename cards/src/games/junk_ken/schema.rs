@@ -47,8 +47,8 @@ use crate::core::GameId;
 
 /// The JUNK-KEN demo set, embedded in the binary (invented for Tableside, not official cards).
 pub(crate) const DEMO: DemoSet = DemoSet {
-    file: "junk-ken-demo.toml (embedded)",
-    text: include_str!("../../../data/junk-ken-demo.toml"),
+    file: super::demo::FILE,
+    text: super::demo::TOML,
 };
 
 /// The JUNK-KEN demo set's text.

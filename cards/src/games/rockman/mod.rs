@@ -56,6 +56,7 @@ pub mod card;
 mod catalogue_tests;
 mod decide;
 pub mod deck;
+pub mod demo;
 pub mod schema;
 mod scratch;
 mod setup;

@@ -11,8 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The embedded demo set (invented for Tableside; not official cards).
 pub(crate) const DEMO: DemoSet = DemoSet {
-    file: "rockman-exe-demo.toml (embedded)",
-    text: include_str!("../../../data/rockman-exe-demo.toml"),
+    file: super::demo::FILE,
+    text: super::demo::TOML,
 };
 
 /// The embedded demo set's text.

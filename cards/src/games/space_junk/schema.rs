@@ -10,8 +10,8 @@ use std::ops::RangeInclusive;
 
 /// The Space Junk demo set, embedded in the binary.
 pub(crate) const DEMO: DemoSet = DemoSet {
-    file: "space-junk-demo.toml (embedded)",
-    text: include_str!("../../../data/space-junk-demo.toml"),
+    file: super::demo::FILE,
+    text: super::demo::TOML,
 };
 
 /// The Space Junk demo set's text.

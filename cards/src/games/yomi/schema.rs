@@ -16,15 +16,15 @@ use std::collections::BTreeMap;
 
 /// The Yomi demo pair (two invented characters), embedded in the binary.
 pub(crate) const DEMO: DemoSet = DemoSet {
-    file: DEMO_FILE,
-    text: include_str!("../../../data/yomi-demo.toml"),
+    file: super::demo::FILE,
+    text: super::demo::TOML,
 };
 
 /// The Yomi demo pair's text.
 pub const DEMO_TOML: &str = DEMO.text;
 
 /// The name the embedded demo file has in errors.
-pub const DEMO_FILE: &str = "yomi-demo.toml (embedded)";
+pub const DEMO_FILE: &str = super::demo::FILE;
 
 /// Reads a catalogue of Yomi cards, with the checks across cards.
 pub(crate) fn load_set(ctx: &Ctx<'_>) -> Result<Catalogue, CatalogueError> {
