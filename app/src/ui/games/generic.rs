@@ -16,7 +16,10 @@
 //! What a game offers the pickers and the effect form is in its entry of the table of games
 //! (`ui/games/<game>.rs`, read through [`GameUi`]).
 
-use super::spec::{CardPick, GameUi, Param};
+use super::spec::{
+    CardPick, GameUi, Param, Start, no_card_names, nothing_to_pick, plain_label, plain_steps,
+    plain_turn,
+};
 use crate::ui::i18n::Lang;
 use crate::ui::view::{Intent, PanelMemory, Taps, View, name_line, player_frame};
 use crate::ui::widgets::{action_button, section, touch_height};
@@ -25,6 +28,22 @@ use cards::matches::Action;
 use egui::{Button, CollapsingHeader, Label, RichText, TextEdit, Ui, Vec2};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
+
+/// The generic panel with the rules core's labels, turns and steps, and no pickers, effect form
+/// or card names: what the entry of a game without a panel of its own starts from.
+pub(crate) const GENERIC: GameUi = GameUi {
+    panel: game_panel,
+    label: plain_label,
+    turn: plain_turn,
+    steps: plain_steps,
+    params: &[],
+    effect_fields: &[],
+    effect_flags: &[],
+    picks: &[],
+    card_name: no_card_names,
+    pickable: nothing_to_pick,
+    start: Start::ReadyMade { switches: &[] },
+};
 
 /// What the pickers hold between frames (egui's memory, one per window).
 #[derive(Clone, Debug, Default)]

@@ -1,14 +1,15 @@
 //! The Jaken parts of the table screen: a player's column (SB, counts, BG zone, battle field),
 //! the reveal picker, and the forms for moves that need numbers (effects, BG uses).
 
-use super::spec::{GameUi, Start, no_card_names, nothing_to_pick};
+use super::generic::GENERIC;
+use super::spec::{GameUi, Start, state_of};
 use crate::ui::i18n::Lang;
 use crate::ui::view::{Intent, PanelMemory, Taps, View, is_reveal, name_line, player_frame};
 use crate::ui::widgets::{ACCENT, WARN, action_button, big_number, section, stepper};
 use cards::catalogue::JakenCard;
 use cards::core::Seat;
 use cards::games::jaken::{Jaken, Move, Placement, State, Step};
-use cards::matches::{Action, AnyMatch, Input, Match};
+use cards::matches::{Action, Input};
 use egui::{Button, Label, RichText, TextEdit, Ui, Vec2};
 
 /// Jaken's entry in the table of games: its own panel.
@@ -17,25 +18,13 @@ pub(crate) const UI: GameUi = GameUi {
     label: action_label,
     turn,
     steps,
-    params: &[],
-    effect_fields: &[],
-    effect_flags: &[],
-    picks: &[],
-    card_name: no_card_names,
-    pickable: nothing_to_pick,
     start: Start::JakenForm,
+    ..GENERIC
 };
-
-/// The Jaken state of the match on the table, when it is a Jaken match.
-fn state_of(game: &dyn AnyMatch) -> Option<&State> {
-    game.as_any()
-        .downcast_ref::<Match<Jaken>>()
-        .map(Match::state)
-}
 
 /// The moves of the table, the last battle's result, then one column per player.
 fn panel(ui: &mut Ui, view: &View<'_>, _: &GameUi, taps: &mut Taps, memory: &mut PanelMemory) {
-    let (Some(state), Some(forms)) = (state_of(view.game), memory.forms::<Forms>()) else {
+    let (Some(state), Some(forms)) = (state_of::<Jaken>(view.game), memory.forms::<Forms>()) else {
         return;
     };
     taps.actions(ui, view, None, |_| false);
@@ -61,7 +50,7 @@ fn turn(view: &View<'_>, of: &str) -> String {
 
 /// The step and the next one: written in Japanese here, the rules core's in English.
 fn steps(view: &View<'_>) -> (String, String) {
-    match (view.lang, state_of(view.game)) {
+    match (view.lang, state_of::<Jaken>(view.game)) {
         (Lang::Ja, Some(state)) => (step_ja(state), next_ja(state)),
         _ => (view.ctx.phase.step.clone(), view.ctx.phase.next.clone()),
     }
@@ -130,7 +119,7 @@ fn card_label(state: &State, id: &str, lang: Lang) -> String {
 /// A move's button text: the rules core's label in English, the Japanese one built from the
 /// move in Japanese.
 fn action_label(view: &View<'_>, action: &Action) -> String {
-    let (Lang::Ja, Some(state)) = (view.lang, state_of(view.game)) else {
+    let (Lang::Ja, Some(state)) = (view.lang, state_of::<Jaken>(view.game)) else {
         return action.label.clone();
     };
     let Some(mv) = action

@@ -1,25 +1,15 @@
 //! JUNK-KEN in the window: the generic panel, with the numbers of its hand-entered effects.
 
-use super::generic::game_panel;
-use super::spec::{
-    Field, GameUi, Start, field, nothing_to_pick, plain_label, plain_steps, plain_turn,
-};
+use super::generic::GENERIC;
+use super::spec::{Field, GameUi, field, state_of};
 use cards::games::junk_ken::JunkKen;
-use cards::matches::{AnyMatch, Match};
+use cards::matches::AnyMatch;
 
 /// JUNK-KEN's entry in the table of games.
 pub(crate) const UI: GameUi = GameUi {
-    panel: game_panel,
-    label: plain_label,
-    turn: plain_turn,
-    steps: plain_steps,
-    params: &[],
     effect_fields: EFFECT,
-    effect_flags: &[],
-    picks: &[],
     card_name,
-    pickable: nothing_to_pick,
-    start: Start::ReadyMade { switches: &[] },
+    ..GENERIC
 };
 
 /// The numbers of an `effect` move (docs/rules-junk_ken.md).
@@ -37,8 +27,7 @@ const EFFECT: &[Field] = &[
 
 /// A card's names from the match's card list.
 fn card_name(game: &dyn AnyMatch, id: &str) -> Option<(String, String)> {
-    let m = game.as_any().downcast_ref::<Match<JunkKen>>()?;
-    m.state()
+    state_of::<JunkKen>(game)?
         .cards
         .get(id)
         .map(|c| (c.name_en.clone(), c.name_ja.clone()))

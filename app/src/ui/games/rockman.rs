@@ -1,19 +1,13 @@
 //! The Rockman EXE card game in the window: the generic panel, with the attack bonus stepper,
 //! the numbers of its hand-entered effects and its optional rules (Lv1–Lv3) on the start form.
 
-use super::generic::game_panel;
-use super::spec::{
-    Field, GameUi, Param, Start, field, nothing_to_pick, plain_label, plain_steps, plain_turn,
-};
+use super::generic::GENERIC;
+use super::spec::{Field, GameUi, Param, Start, field, state_of};
 use cards::games::rockman::Rockman;
-use cards::matches::{AnyMatch, Match};
+use cards::matches::AnyMatch;
 
 /// Rockman EXE's entry in the table of games.
 pub(crate) const UI: GameUi = GameUi {
-    panel: game_panel,
-    label: plain_label,
-    turn: plain_turn,
-    steps: plain_steps,
     params: &[Param {
         move_type: "attack",
         key: "bonus",
@@ -21,13 +15,11 @@ pub(crate) const UI: GameUi = GameUi {
         ja: "攻撃ボーナス",
     }],
     effect_fields: EFFECT,
-    effect_flags: &[],
-    picks: &[],
     card_name,
-    pickable: nothing_to_pick,
     start: Start::ReadyMade {
         switches: &SWITCHES,
     },
+    ..GENERIC
 };
 
 /// The optional rules (issue 9: each switchable): the settings key, English, Japanese.
@@ -59,8 +51,7 @@ const EFFECT: &[Field] = &[
 
 /// A card's names from the match's card list.
 fn card_name(game: &dyn AnyMatch, id: &str) -> Option<(String, String)> {
-    let m = game.as_any().downcast_ref::<Match<Rockman>>()?;
-    m.state()
+    state_of::<Rockman>(game)?
         .cards
         .get(id)
         .map(|c| (c.name_en.clone(), c.name_ja.clone()))

@@ -2,23 +2,16 @@
 //! card by card from the junk deck and the discard pile, the numbers of its hand-entered
 //! effects (the character's ability a yes/no), and a character per player on the start form.
 
-use super::generic::game_panel;
-use super::spec::{
-    CardPick, Field, GameUi, Param, Start, field, no_card_names, plain_label, plain_steps,
-    plain_turn,
-};
+use super::generic::GENERIC;
+use super::spec::{CardPick, Field, GameUi, Param, Start, field, state_of};
 use crate::ui::i18n::Lang;
 use cards::core::Seat;
 use cards::games::space_junk::SpaceJunk;
-use cards::matches::{AnyMatch, Match};
+use cards::matches::AnyMatch;
 use std::collections::BTreeSet;
 
 /// Space Junk's entry in the table of games.
 pub(crate) const UI: GameUi = GameUi {
-    panel: game_panel,
-    label: plain_label,
-    turn: plain_turn,
-    steps: plain_steps,
     params: &[Param {
         move_type: "attack",
         key: "range",
@@ -40,9 +33,9 @@ pub(crate) const UI: GameUi = GameUi {
         en: "draws",
         ja: "引く",
     }],
-    card_name: no_card_names,
     pickable,
     start: Start::Characters,
+    ..GENERIC
 };
 
 /// The numbers of an `effect` move (docs/rules-space_junk.md).
@@ -56,10 +49,9 @@ const EFFECT: &[Field] = &[
 
 /// The junk deck, then the discard pile, with their labels ("Rubber Duck (SJ76)").
 fn pickable(game: &dyn AnyMatch, _: Seat, lang: Lang) -> Vec<(String, String)> {
-    let Some(m) = game.as_any().downcast_ref::<Match<SpaceJunk>>() else {
+    let Some(state) = state_of::<SpaceJunk>(game) else {
         return Vec::new();
     };
-    let state = m.state();
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     for id in state.deck.iter().chain(&state.discard) {

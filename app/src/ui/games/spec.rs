@@ -5,7 +5,8 @@
 use crate::ui::i18n::Lang;
 use crate::ui::view::{PanelMemory, Taps, View};
 use cards::core::Seat;
-use cards::matches::{Action, AnyMatch};
+use cards::game::Game;
+use cards::matches::{Action, AnyMatch, Match};
 use egui::Ui;
 
 /// What the window shows of one game.
@@ -39,6 +40,11 @@ pub(crate) type CardName = fn(&dyn AnyMatch, &str) -> Option<(String, String)>;
 
 /// The cards a picked move of a seat can name, with their labels in the window's language.
 pub(crate) type Pickable = fn(&dyn AnyMatch, Seat, Lang) -> Vec<(String, String)>;
+
+/// The state of the match on the table, when it is a match of game `G`.
+pub(crate) fn state_of<G: Game>(game: &dyn AnyMatch) -> Option<&G::State> {
+    game.as_any().downcast_ref::<Match<G>>().map(Match::state)
+}
 
 /// How the start screen sets a match up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,27 +2,21 @@
 //! picked card by card from the player's unseen cards, and the numbers of its hand-entered
 //! effects.
 
-use super::generic::game_panel;
-use super::spec::{CardPick, Field, GameUi, Start, field, plain_label, plain_steps, plain_turn};
+use super::generic::GENERIC;
+use super::spec::{CardPick, Field, GameUi, field, state_of};
 use crate::ui::i18n::Lang;
 use cards::core::Seat;
 use cards::games::yomi::Yomi;
-use cards::matches::{AnyMatch, Match};
+use cards::matches::AnyMatch;
 use std::collections::BTreeSet;
 
 /// Yomi's entry in the table of games.
 pub(crate) const UI: GameUi = GameUi {
-    panel: game_panel,
-    label: plain_label,
-    turn: plain_turn,
-    steps: plain_steps,
-    params: &[],
     effect_fields: EFFECT,
-    effect_flags: &[],
     picks: PICKS,
     card_name,
     pickable,
-    start: Start::ReadyMade { switches: &[] },
+    ..GENERIC
 };
 
 /// The numbers of an `effect` move (docs/rules-yomi.md).
@@ -72,8 +66,7 @@ const PICKS: &[CardPick] = &[
 
 /// A card's names from the match's card list.
 fn card_name(game: &dyn AnyMatch, id: &str) -> Option<(String, String)> {
-    let m = game.as_any().downcast_ref::<Match<Yomi>>()?;
-    m.state()
+    state_of::<Yomi>(game)?
         .cards
         .get(id)
         .map(|c| (c.name_en.clone(), c.name_ja.clone()))
@@ -86,10 +79,9 @@ fn pickable(game: &dyn AnyMatch, seat: Seat, lang: Lang) -> Vec<(String, String)
         _ if !ja.is_empty() && ja != en => format!("{en} ({ja}) ({id})"),
         _ => format!("{en} ({id})"),
     };
-    let Some(m) = game.as_any().downcast_ref::<Match<Yomi>>() else {
+    let Some(state) = state_of::<Yomi>(game) else {
         return Vec::new();
     };
-    let state = m.state();
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     if let Some(p) = state.players.get(seat) {
