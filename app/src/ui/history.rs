@@ -245,7 +245,7 @@ impl HistoryScreen {
                         format!(
                             "#{} {} · {}",
                             r.id,
-                            super::game_title(h.game.as_str()),
+                            super::games::title(h.game.as_str()),
                             players_text(h)
                         ),
                         match o {
@@ -343,7 +343,7 @@ impl HistoryScreen {
                 }
                 ui.end_row();
                 for (game, tally) in &self.rates.games {
-                    ui.label(RichText::new(super::game_title(game)).size(18.0));
+                    ui.label(RichText::new(super::games::title(game)).size(18.0));
                     ui.label(RichText::new(tally.played.to_string()).size(22.0).strong());
                     ui.label(RichText::new(tally.draws.to_string()).size(18.0));
                     ui.end_row();
@@ -354,7 +354,7 @@ impl HistoryScreen {
             Grid::new("rates-players").striped(true).show(ui, |ui| {
                 head(ui, t.game, t.players);
                 for (game, name, tally) in &self.rates.players {
-                    row(ui, &super::game_title(game), name, tally);
+                    row(ui, &super::games::title(game), name, tally);
                 }
             });
         });
@@ -362,7 +362,7 @@ impl HistoryScreen {
             Grid::new("rates-decks").striped(true).show(ui, |ui| {
                 head(ui, t.game, t.deck);
                 for (game, deck, tally) in &self.rates.decks {
-                    row(ui, &super::game_title(game), deck, tally);
+                    row(ui, &super::games::title(game), deck, tally);
                 }
             });
         });

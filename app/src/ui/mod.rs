@@ -47,12 +47,12 @@ mod camera;
 mod deck_editor;
 mod dice_panel;
 mod fonts;
-mod generic;
+mod games;
 pub mod history;
 pub mod i18n;
-mod jaken;
 mod start;
 mod table;
+mod view;
 mod widgets;
 
 pub use fonts::{
@@ -430,19 +430,6 @@ impl eframe::App for TablesideApp {
                 ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             }
         }
-    }
-}
-
-/// The game's name for the players, from its short id (`jaken` → "Jaken ジャケン").
-fn game_title(game: &str) -> String {
-    use cards::core::GameId;
-    match GameId::parse(game) {
-        Some(GameId::Jaken) => "Jaken ジャケン".to_owned(),
-        Some(GameId::JunkKen) => "JUNK-KEN JUNK-拳".to_owned(),
-        Some(GameId::RockmanExe) => "Rockman EXE ロックマンエグゼ".to_owned(),
-        Some(GameId::SpaceJunk) => "Space Junk スペースジャンク".to_owned(),
-        Some(GameId::Yomi) => "Yomi".to_owned(),
-        None => game.to_owned(),
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::deck_editor::{DeckEditor, EditorAction};
 use super::dice_panel::tower_line;
+use super::games::{self, Start};
 use super::i18n::Lang;
 use super::widgets::{ACCENT, WARN, key_button, section, touch_height, wide_key_button};
 use crate::dice::DiceService;
@@ -55,42 +56,20 @@ pub(crate) struct StartForm {
     pub sets: BTreeMap<GameId, String>,
     /// Jaken house rules.
     pub rules: Rules,
-    /// The optional rules switched on for Rockman EXE (keys of [`ROCKMAN_SWITCHES`]).
+    /// The optional rules switched on (keys of the game's [`Start::ReadyMade`] switches).
     pub switches: std::collections::BTreeSet<&'static str>,
 }
 
-/// Rockman EXE's optional rules (issue 9: each switchable): the settings key, English, Japanese.
-pub(crate) const ROCKMAN_SWITCHES: [(&str, &str, &str); 4] = [
-    (
-        "lv1_chip_limit",
-        "Lv1: chip level by HP band",
-        "Lv1: HP帯によるチップのレベル制限",
-    ),
-    (
-        "lv2_virus_limit",
-        "Lv2: virus level by HP band",
-        "Lv2: HP帯によるウイルスのレベル制限",
-    ),
-    (
-        "lv2_evolution",
-        "Lv2: virus evolution",
-        "Lv2: ウイルスの進化",
-    ),
-    ("lv3_styles", "Lv3: style cards", "Lv3: スタイルカード"),
-];
-
 /// The players' seats that can be chosen for a game.
 pub(crate) fn player_range(game: GameId) -> (usize, usize) {
-    match game {
-        GameId::SpaceJunk => (2, MAX_PLAYERS),
-        _ => (2, 2),
-    }
+    let players = &game.descriptor().players;
+    (*players.start(), *players.end())
 }
 
 /// What a player of a game other than Jaken can pick: (id, text) of the demo catalogue's
 /// ready-made decks, or for Space Junk its character cards.
 pub(crate) fn options_of(catalogue: &Catalogue, lang: Lang) -> Vec<(String, String)> {
-    if catalogue.game == GameId::SpaceJunk {
+    if games::of(catalogue.game).start == Start::Characters {
         catalogue
             .cards
             .iter()
@@ -136,7 +115,7 @@ impl StartForm {
         let (min, max) = player_range(game);
         self.count = self.count.clamp(min, max);
         self.picks = match catalogue {
-            Some(c) if game != GameId::Jaken => {
+            Some(c) if games::of(game).start != Start::JakenForm => {
                 let options = options_of(c, lang);
                 (0..MAX_PLAYERS)
                     .filter_map(|i| {
@@ -148,7 +127,7 @@ impl StartForm {
             }
             _ => Vec::new(),
         };
-        if let Some(c) = catalogue.filter(|_| game == GameId::Jaken) {
+        if let Some(c) = catalogue.filter(|_| games::of(game).start == Start::JakenForm) {
             let deck = |i: usize| {
                 DeckChoice::ReadyMade(c.decks.get(i).map_or_else(String::new, |d| d.id.clone()))
             };
@@ -205,7 +184,7 @@ impl StartForm {
                     continue;
                 }
             };
-            let (deck_name, deck) = if catalogue.game == GameId::SpaceJunk {
+            let (deck_name, deck) = if games::of(catalogue.game).start == Start::Characters {
                 catalogue
                     .card(id)
                     .filter(|c| c.space_junk().and_then(|s| s.character()).is_some())
@@ -229,7 +208,8 @@ impl StartForm {
             });
         }
         // The digest's defaults (`null`), or the optional rules switched on.
-        let rules = if catalogue.game == GameId::RockmanExe && !self.switches.is_empty() {
+        let switches = games::of(catalogue.game).start.switches();
+        let rules = if !switches.is_empty() && !self.switches.is_empty() {
             serde_json::Value::Object(
                 self.switches
                     .iter()
@@ -405,7 +385,7 @@ impl StartScreen {
                     .map(|(i, r)| Resumable {
                         id: r.id,
                         players: players_of(r).unwrap_or_else(|| "?".to_owned()),
-                        game: super::game_title(&r.game),
+                        game: games::title(&r.game),
                         entries: r.entries,
                         standing: if i == 0 {
                             standing(&screen.store, r.id)
@@ -729,7 +709,7 @@ impl StartScreen {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(t.game).size(18.0));
             for game in GameId::ALL {
-                let title = super::game_title(game.as_str());
+                let title = games::title(game.as_str());
                 let selected = form.game == game;
                 let button = ui.add(
                     Button::selectable(selected, RichText::new(title).size(19.0))
@@ -760,7 +740,7 @@ impl StartScreen {
         if let Some(editor) = self.editor_button(ui, &catalogue, form, lang) {
             self.editor = Some(editor);
         }
-        if form.game != GameId::Jaken {
+        if games::of(form.game).start != Start::JakenForm {
             return self.other_game_section(ui, form, &catalogue, lang, start_key, start_pressed);
         }
         let catalogue = catalogue.as_ref();
@@ -947,7 +927,7 @@ impl StartScreen {
             .map(|(id, text)| (DeckChoice::ReadyMade(id.clone()), text, id))
             .collect();
         // A Space Junk player brings a character; the table's junk deck is the set's.
-        if form.game != GameId::SpaceJunk {
+        if games::of(form.game).start != Start::Characters {
             for d in self
                 .registered
                 .iter()
@@ -964,7 +944,7 @@ impl StartScreen {
                 ));
             }
         }
-        let heading = if form.game == GameId::SpaceJunk {
+        let heading = if games::of(form.game).start == Start::Characters {
             lang.pick(
                 "Character (the shared junk deck is every junk card of the set)",
                 "キャラクター(共有のジャンク山札はセットの全ジャンクカード)",
@@ -1008,8 +988,9 @@ impl StartScreen {
         });
         ui.add_space(6.0);
         section(ui, t.house_rules, |ui| {
-            if form.game == GameId::RockmanExe {
-                for (key, en, ja) in ROCKMAN_SWITCHES {
+            let switches = games::of(form.game).start.switches();
+            if !switches.is_empty() {
+                for &(key, en, ja) in switches {
                     let mut on = form.switches.contains(key);
                     if ui
                         .checkbox(&mut on, RichText::new(lang.pick(en, ja)).size(18.0))

@@ -36,7 +36,7 @@
 //! assert_eq!(err.to_string(), "mine.csv: row 2, column F (`atk`): `two` is not a whole number");
 //! ```
 
-use super::{Catalogue, CatalogueError, FORMAT_VERSION, RawCard, WithRawCard, with_raw_card};
+use super::{Catalogue, CatalogueError, FORMAT_VERSION};
 use crate::core::GameId;
 use serde::de::{self, DeserializeOwned, Visitor};
 use std::collections::BTreeMap;
@@ -394,18 +394,9 @@ pub(crate) fn shape_of<T: DeserializeOwned>() -> Shape {
     explore::<T>(&mut Vec::new())
 }
 
-struct CardShape;
-
-impl WithRawCard for CardShape {
-    type Output = Shape;
-    fn run<C: RawCard>(self) -> Shape {
-        shape_of::<C>()
-    }
-}
-
 /// The fields of a game's card, as the CSV header names them (and the TOML format does).
 pub fn card_shape(game: GameId) -> Shape {
-    with_raw_card(game, CardShape)
+    (game.descriptor().card_shape)()
 }
 
 impl Shape {
