@@ -384,10 +384,7 @@ impl DiceService {
             }
         }
         if let Some(loss) = &h.last_loss {
-            details.push(format!(
-                "Rolls #{} to #{} were lost by the tower: roll them again",
-                loss.first, loss.last
-            ));
+            details.push(format!("rolls lost by the tower: {:?}", loss.lost));
         }
         if let Some(fault) = &h.last_fault {
             details.push(format!("tower fault: {:?}", fault.fault));

@@ -21,8 +21,10 @@ pub fn device_examples() -> Vec<(&'static str, DeviceMessage, &'static str)> {
                 },
                 dice: DiceSet::new(&[6, 6, 20]).unwrap(),
                 last_seq: 0,
+                prev_boot: BootId(0x0BAD_CAFE),
+                prev_last_seq: 41,
             }),
-            "03 01 44 17 01 81 80 80 80 de a3 f9 d8 7a f8 ac d1 91 01 01 02 03 03 06 06 14 05 dc c6 9d da 00",
+            "03 01 44 17 01 81 80 80 80 de a3 f9 d8 7a f8 ac d1 91 01 01 02 03 03 06 06 14 0a fe 95 b7 5d 29 e3 7e 31 a7 00",
         ),
         (
             "roll started",
@@ -41,11 +43,12 @@ pub fn device_examples() -> Vec<(&'static str, DeviceMessage, &'static str)> {
                 die: 0,
                 sides: 6,
                 value: 4,
+                age_ms: 0,
             }),
-            "0b 01 44 02 f8 ac d1 91 01 01 01 07 06 04 39 e2 5f 24 00",
+            "0b 01 44 02 f8 ac d1 91 01 01 01 03 06 04 05 67 38 23 8d 00",
         ),
         (
-            "roll result, seq 300 (second die of throw 299)",
+            "roll result, seq 300 (second die of throw 299, sent again 18 s after it settled)",
             DeviceMessage::RollResult(RollResult {
                 boot: BOOT,
                 seq: 300,
@@ -53,8 +56,9 @@ pub fn device_examples() -> Vec<(&'static str, DeviceMessage, &'static str)> {
                 die: 2,
                 sides: 20,
                 value: 17,
+                age_ms: 18_000,
             }),
-            "14 01 44 02 f8 ac d1 91 01 ac 02 ab 02 02 14 11 8b 4a b7 69 00",
+            "17 01 44 02 f8 ac d1 91 01 ac 02 ab 02 02 14 11 d0 8c 01 5b 7e 0a 20 00",
         ),
         (
             "heartbeat",
