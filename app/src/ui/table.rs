@@ -9,7 +9,7 @@ use super::widgets::{
     ACCENT, ACTIVE, WARN, action_button, big_number, chip, edit_button, key_button, section,
     wide_button, wide_key_button,
 };
-use crate::dice::{DiceService, roll_input};
+use crate::dice::{DiceService, TowerInput, roll_input};
 use crate::session::{Session, SubmitError};
 use crate::store::Store;
 use cards::core::{
@@ -311,7 +311,7 @@ impl TableScreen {
         &mut self,
         ui: &mut Ui,
         dice: &mut DiceService,
-        tower_rolls: Vec<Roll>,
+        tower_rolls: Vec<TowerInput>,
         lang: Lang,
         kiosk: bool,
     ) -> Option<TableAction> {
@@ -390,7 +390,9 @@ impl TableScreen {
             });
             let mut side = |ui: &mut Ui, taps: &mut Taps| {
                 ui.add_space(4.0);
-                if let Some(tap) = dice_panel(ui, &mut self.dice, dice, known_sides, lang, kiosk) {
+                if let Some(tap) =
+                    dice_panel(ui, &mut self.dice, dice, known_sides, view.game, lang, kiosk)
+                {
                     taps.intents.push(Intent::Dice(tap));
                 }
                 match self.camera.panel(ui, lang) {
@@ -500,7 +502,7 @@ impl TableScreen {
     /// Logs tower rolls in order. A roll the store does not take stays (with the rest after
     /// it) for "Retry"; a roll the match refuses (it cannot, a tower die is always a die) is
     /// reported in the dice panel.
-    fn log_tower_rolls(&mut self, rolls: Vec<Roll>) {
+    fn log_tower_rolls(&mut self, rolls: Vec<TowerInput>) {
         let mut rolls = rolls.into_iter();
         while let Some(roll) = rolls.next() {
             match self.session.submit(&roll_input(&roll)) {
