@@ -324,8 +324,11 @@ mod tests {
         .unwrap();
         assert_eq!(c.tower(), Some(TowerChoice::Line("/dev/ttyUSB0".into())));
         assert_eq!(Config::default().devices.tower_mode, "framed");
-        let e = Config::parse("c.toml", "[devices]\ntower = \"auto\"\ntower_mode = \"line\"\n")
-            .unwrap_err();
+        let e = Config::parse(
+            "c.toml",
+            "[devices]\ntower = \"auto\"\ntower_mode = \"line\"\n",
+        )
+        .unwrap_err();
         assert_eq!(e.line, 3, "{e}");
         assert!(e.message.contains("give its port"), "{e}");
         let e = Config::parse("c.toml", "[devices]\ntower_mode = \"serial\"\n").unwrap_err();

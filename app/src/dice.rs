@@ -39,8 +39,8 @@ use cards::core::{DieSource, PromptKind, Roll, Seat};
 use cards::game::MatchHeader;
 use cards::matches::{AnyMatch, LateAnswer};
 use hardware::dice::link::{
-    LinkConfig, LinkError, LinkHealth, LinkState, LossCause, LossReport, Lost, Notify,
-    PortChoice, TowerRef, WireMode,
+    LinkConfig, LinkError, LinkHealth, LinkState, LossCause, LossReport, Lost, Notify, PortChoice,
+    TowerRef, WireMode,
 };
 use hardware::dice::{DiceError, DiceRoll, RollSource, TowerDice, TowerEvent, VirtualDice};
 use std::collections::VecDeque;
@@ -476,6 +476,8 @@ pub struct DiceService {
     prompts: Vec<OpenDiePrompt>,
     /// `observe` ran since the last poll: a match is on screen.
     observed: bool,
+    /// A die this late is late ([`LATE_AFTER`] unless set).
+    late_after: Duration,
 }
 
 const TIMELINE_MAX: usize = 4096;
@@ -501,7 +503,13 @@ impl DiceService {
             header: None,
             prompts: Vec::new(),
             observed: false,
+            late_after: LATE_AFTER,
         }
+    }
+
+    /// Takes dice this late or later as late (default [`LATE_AFTER`]; tests use less).
+    pub fn set_late_after(&mut self, late_after: Duration) {
+        self.late_after = late_after;
     }
 
     /// Starts the tower link for `choice` (none: no tower) on its own thread. `wake` runs on
@@ -620,7 +628,7 @@ impl DiceService {
                 TowerEvent::Roll(tr) => {
                     self.rolls_received += 1;
                     let roll = core_roll(&tr.roll);
-                    if tr.age() < LATE_AFTER {
+                    if tr.age() < self.late_after {
                         rolls.push(TowerInput::Roll(roll));
                         continue;
                     }
@@ -1060,6 +1068,156 @@ mod tests {
             any.log()[0].text,
             "dice lost: 7ab1e51de0000001 lost an unknown number of dice from #6 on (the tower \
              restarted (boot 1a2b3c4d)): throw again any die that did not show"
+        );
+    }
+
+    fn service_with(health: LinkHealth) -> DiceService {
+        let mut dice = DiceService::without_tower();
+        dice.choice = Some(TowerChoice::Path("/dev/ttyACM0".into()));
+        dice.health = health;
+        dice
+    }
+
+    #[test]
+    fn faults_are_words_in_both_languages_and_clear_when_they_stop() {
+        use hardware::dice::link::FaultReport;
+        use hardware::dice::message::{Fault, FaultCode};
+        let t0 = Instant::now();
+        let fault = |code, detail| {
+            service_with(LinkHealth {
+                last_fault: Some(FaultReport {
+                    fault: Fault {
+                        boot: BootId(7),
+                        code,
+                        detail,
+                    },
+                    at: t0,
+                }),
+                ..LinkHealth::default()
+            })
+        };
+        let texts = |d: &DiceService, lang, at| -> Vec<String> {
+            d.notices(lang, at).into_iter().map(|n| n.text).collect()
+        };
+        let sensor = fault(FaultCode::SensorFailure, 1);
+        let soon = t0 + Duration::from_secs(1);
+        assert_eq!(
+            texts(&sensor, Lang::En, soon),
+            ["The tower could not read a die (die 1): throw it again"]
+        );
+        assert!(texts(&sensor, Lang::Ja, soon)[0].contains("読めませんでした"));
+        assert!(sensor.changes_with_time(soon));
+        // Gone once the fault stops.
+        let later = t0 + FAULT_SHOWN_FOR + Duration::from_millis(1);
+        assert!(texts(&sensor, Lang::En, later).is_empty());
+        let corrupt = fault(FaultCode::HostFrameCorrupt, 3);
+        assert!(
+            texts(&corrupt, Lang::En, soon)[0].contains("damaged message from the app (3 so far)")
+        );
+        let other = fault(FaultCode::Other(1000), 9);
+        assert_eq!(
+            texts(&other, Lang::En, soon),
+            ["The tower reported fault 1000 (detail 9)"]
+        );
+        for d in [&sensor, &corrupt, &other] {
+            for lang in [Lang::En, Lang::Ja] {
+                for t in texts(d, lang, soon) {
+                    assert!(!t.contains("Fault {") && !t.contains("BootId"), "{t}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lost_dice_are_said_with_what_to_do_and_counted() {
+        let t0 = Instant::now();
+        let mut d = service_with(LinkHealth {
+            rolls_lost: 4,
+            ..LinkHealth::default()
+        });
+        let tower = TowerRef::Framed {
+            id: DeviceId(1),
+            boot: BootId(2),
+        };
+        for (lost, cause) in [
+            (Lost::Seqs { first: 6, last: 9 }, LossCause::Reset),
+            (Lost::Unknown { after: 3 }, LossCause::Reset),
+            (Lost::Seqs { first: 2, last: 2 }, LossCause::HistoryOverflow),
+        ] {
+            d.losses.push_back(LossReport {
+                tower,
+                lost,
+                cause,
+                at: t0,
+            });
+        }
+        let en: Vec<String> = d
+            .notices(Lang::En, t0 + Duration::from_secs(5))
+            .into_iter()
+            .map(|n| n.text)
+            .collect();
+        assert_eq!(
+            en,
+            [
+                "The tower restarted and lost rolls #6 to #9: throw those dice again",
+                "The tower restarted and cannot say what it lost after roll #3: throw again any die that did not show",
+                "The tower's memory filled up while the link was down: roll #2 lost, throw those dice again",
+            ]
+        );
+        let ja = d.notices(Lang::Ja, t0 + Duration::from_secs(5));
+        assert!(ja[0].text.contains("ロール #6〜#9") && ja[0].warn);
+        assert!(d.notices(Lang::En, t0 + LOSS_SHOWN_FOR).is_empty());
+        let status = d.status_in(Lang::En, t0);
+        assert!(
+            status
+                .details
+                .iter()
+                .any(|l| l.starts_with("4 roll(s) lost in all")),
+            "{status:?}"
+        );
+    }
+
+    #[test]
+    fn the_unplugged_view_says_how_long_it_has_been() {
+        let t0 = Instant::now();
+        let d = service_with(LinkHealth {
+            state: LinkState::Waiting(Duration::from_millis(200)),
+            connects: 1,
+            last_error: Some(LinkError::Open {
+                path: "/dev/ttyACM0".into(),
+                reason: "No such file or directory".into(),
+            }),
+            down_since: Some(t0),
+            ..LinkHealth::default()
+        });
+        let at = t0 + Duration::from_secs(18);
+        let en = d.status_in(Lang::En, at);
+        assert_eq!(en.headline, "Tower unplugged for 18 s: waiting for it");
+        assert_eq!(en.tone, TowerTone::Problem);
+        assert_eq!(
+            en.details[0],
+            "cannot open /dev/ttyACM0: No such file or directory; trying again in 0.2 s"
+        );
+        let later = d.status_in(Lang::En, t0 + Duration::from_secs(130));
+        assert_eq!(
+            later.headline,
+            "Tower unplugged for 2 min 10 s: waiting for it"
+        );
+        let ja = d.status_in(Lang::Ja, at);
+        assert_eq!(
+            ja.headline,
+            "ダイスタワーが外れて 18 秒: 戻るのを待っています"
+        );
+        assert!(d.changes_with_time(at));
+        let never = service_with(LinkHealth {
+            state: LinkState::Waiting(Duration::from_millis(200)),
+            last_error: Some(LinkError::NotFound { tried: 3 }),
+            down_since: Some(t0),
+            ..LinkHealth::default()
+        });
+        assert_eq!(
+            never.status_in(Lang::En, at).headline,
+            "Tower not found · looking for 18 s"
         );
     }
 }

@@ -1,6 +1,9 @@
 //! The dice panel of the table screen, driven headless with `egui_kittest`: typed dice and
-//! virtual dice are logged with their source, bad typed text says why, and a tower that is not
-//! there (`--tower /nonexistent`) is said plainly without stopping the window.
+//! virtual dice are logged with their source, bad typed text says why, a tower that is not
+//! there (`--tower /nonexistent`) is said plainly without stopping the window, a late tower die
+//! never answers a request opened after it was thrown and waits for the table's one tap, and
+//! an unplugged or reset tower is said in words (how long, which dice were lost, faults), in
+//! both languages.
 //!
 //! Like `ui_jaken.rs`, the harness uses only the embedded Japanese font and fails on any
 //! character it cannot draw.
@@ -13,6 +16,8 @@ use clap::Parser;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use firmware_bridge::message::DeviceId;
+use firmware_bridge::sim::{Command, Sim, SimConfig};
 use hardware::dice::VirtualDice;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -62,6 +67,15 @@ fn type_into(h: &mut H, label: &str, text: &str) {
 #[track_caller]
 fn sees_part(h: &H, part: &str) -> bool {
     h.query_all_by_label_contains(part).next().is_some()
+}
+
+/// A widget shows `label` as its text or carries it as its accessible name.
+#[track_caller]
+fn sees(h: &H, label: &str) -> bool {
+    h.query_all_by_label(label).next().is_some()
+        || h.query_all_by(move |n| n.label().as_deref() == Some(label))
+            .next()
+            .is_some()
 }
 
 fn start_match(h: &mut H) {
@@ -230,4 +244,184 @@ fn a_missing_tower_is_said_plainly_and_hand_entry_stays() {
     // The link keeps trying without disturbing the window.
     std::thread::sleep(Duration::from_millis(300));
     assert!(wait_to_see(&mut h, "Tower not found"));
+}
+
+const DEVICE: u64 = 0x7AB1_E51D_E000_0042;
+
+fn tower_sim(seed: u64) -> Sim {
+    Sim::spawn(SimConfig {
+        device: DeviceId(DEVICE),
+        heartbeat: Some(Duration::from_millis(50)),
+        seed: Some(seed),
+        ..SimConfig::default()
+    })
+    .unwrap()
+}
+
+/// The inputs of one kind the match log holds, as JSON.
+fn logged(h: &H, kind: &str) -> Vec<serde_json::Value> {
+    let session = h.state().session().unwrap();
+    session
+        .store()
+        .entries(session.id())
+        .unwrap()
+        .iter()
+        .map(|e| serde_json::from_str::<serde_json::Value>(&e.input_json).unwrap())
+        .filter(|v| v["input"] == kind)
+        .collect()
+}
+
+#[test]
+fn a_late_tower_die_never_answers_a_newer_request_and_the_table_decides_with_one_tap() {
+    let sim = tower_sim(31);
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(
+        &dir.path().join("tableside.sqlite3"),
+        Some(TowerChoice::Path(sim.path().to_owned())),
+    );
+    settle(&mut h);
+    assert!(wait_to_see(&mut h, "Connected to tower 7ab1e51de0000042"));
+    // A die this late is late (5 s at a table; less here).
+    h.state_mut()
+        .dice_mut()
+        .unwrap()
+        .set_late_after(Duration::from_millis(300));
+    click(&mut h, "JUNK-KEN JUNK-拳");
+    type_into(&mut h, "Player 1 name", "Aki");
+    type_into(&mut h, "Player 2 name", "Ben");
+    click(&mut h, "Player 1 deck: junk-rush");
+    click(&mut h, "Player 2 deck: clockwork");
+    click(&mut h, "Start");
+    click(&mut h, "Enter dice by hand");
+    click(&mut h, "Aki places ネジ丸 (Screw-Maru) in the battle zone");
+    assert!(
+        sees_part(&h, "roll the HP die (d6)"),
+        "Aki's HP die is asked for"
+    );
+
+    // The tower is unplugged; a die thrown into it waits there. The table types Aki's die by
+    // hand, and the next request opens: Ben's HP.
+    sim.send(Command::DropLink(Duration::from_millis(1_200)))
+        .unwrap();
+    sim.roll(6, 6).unwrap();
+    sim.sync().unwrap();
+    type_into(&mut h, "Typed dice", "d6 3");
+    click(&mut h, "Enter typed dice");
+    assert!(sees(&h, "Aki's HP 体力: 3"));
+    click(
+        &mut h,
+        "Ben places ゼンマイ時計 (Wind-up Clock) in the battle zone",
+    );
+    assert!(
+        sees_part(&h, "roll the HP die (d6)"),
+        "Ben's HP die is asked for"
+    );
+
+    // The tower comes back with the die thrown before Ben's request: it is shown as late and
+    // answers nothing by itself.
+    assert!(
+        wait_to_see(&mut h, "Late roll: d6 = 6, thrown"),
+        "{:?}",
+        h.state().dice().unwrap().status()
+    );
+    assert!(sees_part(&h, "ago while the tower was unplugged"));
+    assert!(sees_part(&h, "It does not answer the request on its own"));
+    assert!(
+        sees_part(&h, "roll the HP die (d6)"),
+        "Ben's request is still open"
+    );
+    assert!(logged(&h, "late-roll").is_empty() && !sees_part(&h, "d6 = 6 ("));
+    // Japanese too, then back.
+    click(&mut h, "日本語");
+    assert!(sees_part(&h, "遅れて届いたロール: d6 = 6"));
+    assert!(sees_part(&h, "タワーが外れている間に投げたもの"));
+    click(&mut h, "English");
+
+    // One tap: kept as a free roll. The request stays open.
+    click(&mut h, "Keep the late d6 as a free roll");
+    settle(&mut h);
+    assert!(
+        sees_part(
+            &h,
+            "late free roll: d6 = 6 (tower 7ab1e51de0000042 #1, arrived"
+        ),
+        "the log says it came late"
+    );
+    assert!(sees_part(&h, "roll the HP die (d6)"));
+    assert!(!sees_part(&h, "Late roll: d6 = 6"), "the card is gone");
+
+    // Another late die, and this time the table uses it for Ben's request.
+    sim.send(Command::DropLink(Duration::from_millis(1_000)))
+        .unwrap();
+    sim.roll(6, 2).unwrap();
+    sim.sync().unwrap();
+    assert!(wait_to_see(&mut h, "Late roll: d6 = 2, thrown"));
+    click(&mut h, "Use the late d6 for the request");
+    settle(&mut h);
+    assert!(
+        sees(&h, "Ben's HP 体力: 2"),
+        "the table's choice answers the request"
+    );
+    let late = logged(&h, "late-roll");
+    assert_eq!(late.len(), 2);
+    assert_eq!(late[0]["answer"], "free");
+    assert!(late[1]["answer"]["prompt"].is_string(), "{}", late[1]);
+    assert!(late[1]["late_ms"].as_u64().unwrap() >= 900, "{}", late[1]);
+    // The first late die was thrown before Ben's request existed, by the log's count.
+    assert!(late[0]["thrown_at"].as_u64() < late[1]["thrown_at"].as_u64());
+}
+
+#[test]
+fn the_panel_says_how_long_the_tower_is_unplugged_and_which_dice_a_reset_lost() {
+    use firmware_bridge::frame::encode;
+    use firmware_bridge::message::{DeviceMessage, Fault, FaultCode};
+    let sim = tower_sim(32);
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(
+        &dir.path().join("tableside.sqlite3"),
+        Some(TowerChoice::Path(sim.path().to_owned())),
+    );
+    settle(&mut h);
+    assert!(wait_to_see(&mut h, "Connected to tower 7ab1e51de0000042"));
+    start_match(&mut h);
+    sim.send(Command::DropLink(Duration::from_millis(2_500)))
+        .unwrap();
+    // While it is out, the panel counts how long.
+    assert!(wait_to_see(
+        &mut h,
+        "Tower unplugged for 1 s: waiting for it"
+    ));
+    // A die thrown into it, then a power blip before the cable is back: gone, and said.
+    sim.roll(6, 5).unwrap();
+    sim.send(Command::Reset).unwrap();
+    sim.sync().unwrap();
+    assert!(wait_to_see(
+        &mut h,
+        "The tower restarted and lost roll #1: throw those dice again"
+    ));
+    assert!(sees_part(
+        &h,
+        "dice lost: 7ab1e51de0000042 #1 never arrived"
+    ));
+    assert_eq!(logged(&h, "dice-lost").len(), 1);
+    // A fault in words, never as debug text.
+    let boot = sim.status().boot.unwrap();
+    let fault = DeviceMessage::Fault(Fault {
+        boot,
+        code: FaultCode::CockedDie,
+        detail: 2,
+    });
+    sim.send(Command::Raw(encode(&fault).unwrap().as_bytes().to_vec()))
+        .unwrap();
+    assert!(wait_to_see(
+        &mut h,
+        "A die landed on its edge or could not be read (die 2): throw it again"
+    ));
+    assert!(!sees_part(&h, "Fault {") && !sees_part(&h, "BootId"));
+    click(&mut h, "日本語");
+    assert!(sees_part(
+        &h,
+        "タワーが再起動し、ロール #1が失われました。そのダイスを振り直してください"
+    ));
+    assert!(sees_part(&h, "ダイス(2 番)が傾いて止まったか"));
 }

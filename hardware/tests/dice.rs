@@ -180,7 +180,8 @@ fn tower_events_say_when_a_die_was_thrown_and_which_dice_are_lost() {
     sim.roll(6, 2).unwrap();
     wait_for(&mut tower, &mut events, 1);
     // Thrown while the cable is out: it arrives after the replug, as a late, offline die.
-    sim.send(Command::DropLink(Duration::from_millis(700))).unwrap();
+    sim.send(Command::DropLink(Duration::from_millis(700)))
+        .unwrap();
     sim.roll(6, 3).unwrap();
     wait_for(&mut tower, &mut events, 2);
     // Thrown, then the tower resets before sending it (its frame is damaged): lost by seq.
@@ -189,7 +190,11 @@ fn tower_events_say_when_a_die_was_thrown_and_which_dice_are_lost() {
     sim.roll(6, 4).unwrap();
     sim.send(Command::Reset).unwrap();
     wait_for(&mut tower, &mut events, 3);
-    let [TowerEvent::Roll(fresh), TowerEvent::Roll(late), TowerEvent::Lost(lost)] = &events[..]
+    let [
+        TowerEvent::Roll(fresh),
+        TowerEvent::Roll(late),
+        TowerEvent::Lost(lost),
+    ] = &events[..]
     else {
         panic!("{events:#?}")
     };

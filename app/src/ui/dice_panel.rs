@@ -227,11 +227,9 @@ fn late_dice(ui: &mut Ui, dice: &mut DiceService, lang: Lang, height: f32, now: 
                 if let Some(request) = request {
                     let use_it = ui
                         .add(
-                            Button::new(
-                                RichText::new(lang.late_use_for(&request.text)).size(17.0),
-                            )
-                            .wrap()
-                            .min_size(Vec2::new(ui.available_width(), height.max(44.0))),
+                            Button::new(RichText::new(lang.late_use_for(&request.text)).size(17.0))
+                                .wrap()
+                                .min_size(Vec2::new(ui.available_width(), height.max(44.0))),
                         )
                         .accessible_name(format!("Use the late d{sides} for the request"));
                     if use_it.clicked() {

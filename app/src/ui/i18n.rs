@@ -771,7 +771,10 @@ impl Lang {
     pub fn tower_heartbeat(self, ago: Option<std::time::Duration>, rolls: u64) -> String {
         match ago {
             Some(d) => self.pick(
-                format!("last heartbeat {} ago · {rolls} roll(s) received", self.duration(d)),
+                format!(
+                    "last heartbeat {} ago · {rolls} roll(s) received",
+                    self.duration(d)
+                ),
                 format!("最後の応答 {}前 · 受信 {rolls} 個", self.duration(d)),
             ),
             None => self.pick(
@@ -783,8 +786,11 @@ impl Lang {
 
     /// The link was stopped.
     pub fn tower_stopped(self) -> String {
-        self.pick("The tower link is stopped", "ダイスタワーとの接続を止めました")
-            .to_owned()
+        self.pick(
+            "The tower link is stopped",
+            "ダイスタワーとの接続を止めました",
+        )
+        .to_owned()
     }
 
     /// A port is open but nothing answered yet.
@@ -915,10 +921,7 @@ impl Lang {
 
     /// "reconnected 2 time(s)".
     pub fn tower_reconnects(self, n: u64) -> String {
-        self.pick(
-            format!("reconnected {n} time(s)"),
-            format!("再接続 {n} 回"),
-        )
+        self.pick(format!("reconnected {n} time(s)"), format!("再接続 {n} 回"))
     }
 
     /// "the tower restarted 1 time(s)".
@@ -1029,6 +1032,16 @@ impl Lang {
             Lost::Unknown { .. } => self.pick("a line".to_owned(), "1 行".to_owned()),
         };
         match loss.cause {
+            C::Reset if matches!(loss.lost, Lost::Unknown { .. }) => {
+                let after = match loss.lost {
+                    Lost::Unknown { after } => after,
+                    Lost::Seqs { last, .. } => last,
+                };
+                self.pick(
+                    format!("The tower restarted and cannot say what it lost after roll #{after}: throw again any die that did not show"),
+                    format!("タワーが再起動しました。ロール #{after} より後に失われたものは分かりません。表示されなかったダイスは振り直してください"),
+                )
+            }
             C::Reset => self.pick(
                 format!("The tower restarted and lost {seqs}: throw those dice again"),
                 format!("タワーが再起動し、{seqs}が失われました。そのダイスを振り直してください"),
@@ -1090,7 +1103,10 @@ impl Lang {
 
     /// "Use it for: …".
     pub fn late_use_for(self, prompt: &str) -> String {
-        self.pick(format!("Use it for: {prompt}"), format!("これに使う: {prompt}"))
+        self.pick(
+            format!("Use it for: {prompt}"),
+            format!("これに使う: {prompt}"),
+        )
     }
 
     /// "2 tower roll(s) not logged yet: …".
@@ -1102,7 +1118,9 @@ impl Lang {
             ),
             None => self.pick(
                 format!("{n} tower roll(s) not logged yet: the match log did not take them"),
-                format!("タワーのロール {n} 個がまだ記録されていません(対戦記録に書けませんでした)"),
+                format!(
+                    "タワーのロール {n} 個がまだ記録されていません(対戦記録に書けませんでした)"
+                ),
             ),
         }
     }

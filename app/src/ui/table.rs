@@ -390,9 +390,15 @@ impl TableScreen {
             });
             let mut side = |ui: &mut Ui, taps: &mut Taps| {
                 ui.add_space(4.0);
-                if let Some(tap) =
-                    dice_panel(ui, &mut self.dice, dice, known_sides, view.game, lang, kiosk)
-                {
+                if let Some(tap) = dice_panel(
+                    ui,
+                    &mut self.dice,
+                    dice,
+                    known_sides,
+                    view.game,
+                    lang,
+                    kiosk,
+                ) {
                     taps.intents.push(Intent::Dice(tap));
                 }
                 match self.camera.panel(ui, lang) {

@@ -8,8 +8,8 @@
 //! - Once a tower has sent a checked line, a line without a check is refused: damage must
 //!   not turn a checked tower into an unchecked one.
 //! - With line counters (`#<n>`): a repeated counter is a duplicate and is dropped; a jump
-//!   names the lines that never arrived (and the refused lines are reported only that way,
-//!   once); a counter going back means the tower restarted.
+//!   names the lines that never arrived (a refused line is reported only that way, once, with
+//!   the reason it was refused); a counter going back means the tower restarted.
 
 use std::time::Instant;
 
@@ -29,6 +29,8 @@ pub(crate) struct LineSession {
     counters: bool,
     /// The tower prints checks: a line without one is refused.
     checks: bool,
+    /// Why lines were refused since the last good one (counters: reported with the gap).
+    refused: Option<LossCause>,
 }
 
 impl LineSession {
@@ -55,6 +57,7 @@ impl LineSession {
         out: &mut Outbox,
     ) {
         health.errors.bad_lines += 1;
+        self.refused.get_or_insert(cause);
         if !self.counters {
             let after = self.seq;
             Self::loss(health, out, Lost::Unknown { after }, cause, now);
@@ -102,7 +105,9 @@ impl LineSession {
                         first: last + 1,
                         last: n - 1,
                     };
-                    Self::loss(health, out, lost, LossCause::LineGap, now);
+                    // A refused line among them: say why.
+                    let cause = self.refused.unwrap_or(LossCause::LineGap);
+                    Self::loss(health, out, lost, cause, now);
                 }
                 Some(last) if n < last => {
                     health.device_resets += 1;
@@ -118,6 +123,7 @@ impl LineSession {
             }
             self.last_counter = Some(n);
         }
+        self.refused = None;
         health.last_frame = Some(now);
         let throw = self.seq.wrapping_add(1);
         for r in line.throw.rolls() {
@@ -209,7 +215,10 @@ mod tests {
         assert_eq!(
             t.losses,
             vec![
-                (Lost::Seqs { first: 6, last: 7 }, LossCause::LineGap),
+                (
+                    Lost::Seqs { first: 6, last: 7 },
+                    LossCause::Line(LineError::ValueOutOfRange { sides: 6, value: 9 })
+                ),
                 (Lost::Seqs { first: 1, last: 1 }, LossCause::LineGap),
             ]
         );
