@@ -434,3 +434,53 @@ fn a_printing_tower_s_checked_lines_are_logged_and_a_value_off_the_die_is_refuse
     );
     sim.shutdown();
 }
+
+#[test]
+fn a_tower_history_that_overflows_while_unplugged_is_a_loss_logged_and_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut session = session(dir.path());
+    // A tower holding only 4 unacknowledged rolls (firmware holds 32).
+    let sim = Sim::spawn(SimConfig {
+        device: DeviceId(DEVICE),
+        heartbeat: Some(Duration::from_millis(50)),
+        seed: Some(9),
+        history: 4,
+        ..SimConfig::default()
+    })
+    .unwrap();
+    let mut dice = DiceService::start(Some(TowerChoice::Path(sim.path().to_owned())), None);
+    dice.set_late_after(Duration::from_secs(60));
+    assert!(pump_until(&mut dice, &mut session, |d, _| d.tower_connected()));
+    sim.send(Command::DropLink(Duration::from_millis(500)))
+        .unwrap();
+    for v in 1..=6 {
+        sim.roll(6, v).unwrap();
+    }
+    sim.sync().unwrap();
+    assert!(
+        pump_until(&mut dice, &mut session, |_, s| stored_rolls(s).len() == 4
+            && !stored(s, "dice-lost").is_empty()),
+        "{:#?}",
+        dice.health()
+    );
+    // The four it still held arrive; the two it dropped are named.
+    let seqs: Vec<u64> = stored_rolls(&session)
+        .iter()
+        .map(|r| match r.source {
+            DieSource::Tower { seq, .. } => seq,
+            _ => 0,
+        })
+        .collect();
+    assert_eq!(seqs, [3, 4, 5, 6]);
+    let lost = &stored(&session, "dice-lost")[0];
+    assert_eq!(
+        (lost["first"].as_u64(), lost["last"].as_u64()),
+        (Some(1), Some(2))
+    );
+    assert_eq!(dice.health().rolls_lost, 2);
+    assert_eq!(
+        notices(&dice),
+        ["The tower no longer had rolls #1 to #2: throw those dice again"]
+    );
+    sim.shutdown();
+}

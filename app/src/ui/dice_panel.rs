@@ -224,27 +224,39 @@ fn late_dice(ui: &mut Ui, dice: &mut DiceService, lang: Lang, height: f32, now: 
                         .wrap(),
                 );
                 let sides = late.roll.sides;
-                if let Some(request) = request {
-                    let use_it = ui
-                        .add(
-                            Button::new(RichText::new(lang.late_use_for(&request.text)).size(17.0))
-                                .wrap()
-                                .min_size(Vec2::new(ui.available_width(), height.max(44.0))),
-                        )
-                        .accessible_name(format!("Use the late d{sides} for the request"));
-                    if use_it.clicked() {
-                        decision = Some((late.id, LateAnswer::Prompt(request.id.clone())));
+                // Side by side, so the card stays short on the 800×480 screen.
+                let gap = ui.spacing().item_spacing.x;
+                let width = if request.is_some() {
+                    (ui.available_width() - gap) / 2.0
+                } else {
+                    ui.available_width()
+                };
+                let size = Vec2::new(width, height.max(48.0));
+                ui.horizontal(|ui| {
+                    if let Some(request) = request {
+                        let use_it = ui
+                            .add_sized(
+                                size,
+                                Button::new(
+                                    RichText::new(lang.late_use_for(&request.text)).size(16.0),
+                                )
+                                .wrap(),
+                            )
+                            .accessible_name(format!("Use the late d{sides} for the request"));
+                        if use_it.clicked() {
+                            decision = Some((late.id, LateAnswer::Prompt(request.id.clone())));
+                        }
                     }
-                }
-                let keep = ui
-                    .add(
-                        Button::new(RichText::new(lang.late_keep_free()).size(17.0))
-                            .min_size(Vec2::new(ui.available_width(), height.max(44.0))),
-                    )
-                    .accessible_name(format!("Keep the late d{sides} as a free roll"));
-                if keep.clicked() {
-                    decision = Some((late.id, LateAnswer::Free));
-                }
+                    let keep = ui
+                        .add_sized(
+                            size,
+                            Button::new(RichText::new(lang.late_keep_free()).size(16.0)).wrap(),
+                        )
+                        .accessible_name(format!("Keep the late d{sides} as a free roll"));
+                    if keep.clicked() {
+                        decision = Some((late.id, LateAnswer::Free));
+                    }
+                });
             });
     }
     if let Some((id, answer)) = decision {
