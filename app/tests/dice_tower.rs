@@ -43,17 +43,8 @@ fn pump(dice: &mut DiceService, session: &mut Session) -> usize {
     polled.rolls.len()
 }
 
-/// Every stored input of one kind, as JSON.
-fn stored(session: &Session, kind: &str) -> Vec<serde_json::Value> {
-    session
-        .store()
-        .entries(session.id())
-        .unwrap()
-        .iter()
-        .map(|e| serde_json::from_str::<serde_json::Value>(&e.input_json).unwrap())
-        .filter(|v| v["input"] == kind)
-        .collect()
-}
+mod common;
+use common::logged_inputs as stored;
 
 fn notices(dice: &DiceService) -> Vec<String> {
     dice.notices(Lang::En, Instant::now())

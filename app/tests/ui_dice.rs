@@ -25,6 +25,8 @@ use tableside::cli::Cli;
 use tableside::dice::TowerChoice;
 use tableside::ui::{FontChoice, TablesideApp, UiOptions, prepare_context};
 
+mod common;
+
 type H = Harness<'static, TablesideApp>;
 
 fn open(db: &Path, tower: Option<TowerChoice>) -> H {
@@ -248,32 +250,15 @@ fn a_missing_tower_is_said_plainly_and_hand_entry_stays() {
 
 const DEVICE: u64 = 0x7AB1_E51D_E000_0042;
 
-fn tower_sim(seed: u64) -> Sim {
-    Sim::spawn(SimConfig {
+/// A simulated tower and the window connected to it (the folder holds the match store).
+fn window_with_tower(seed: u64) -> (Sim, tempfile::TempDir, H) {
+    let sim = Sim::spawn(SimConfig {
         device: DeviceId(DEVICE),
         heartbeat: Some(Duration::from_millis(50)),
         seed: Some(seed),
         ..SimConfig::default()
     })
-    .unwrap()
-}
-
-/// The inputs of one kind the match log holds, as JSON.
-fn logged(h: &H, kind: &str) -> Vec<serde_json::Value> {
-    let session = h.state().session().unwrap();
-    session
-        .store()
-        .entries(session.id())
-        .unwrap()
-        .iter()
-        .map(|e| serde_json::from_str::<serde_json::Value>(&e.input_json).unwrap())
-        .filter(|v| v["input"] == kind)
-        .collect()
-}
-
-#[test]
-fn a_late_tower_die_never_answers_a_newer_request_and_the_table_decides_with_one_tap() {
-    let sim = tower_sim(31);
+    .unwrap();
     let dir = tempfile::tempdir().unwrap();
     let mut h = open(
         &dir.path().join("tableside.sqlite3"),
@@ -281,6 +266,17 @@ fn a_late_tower_die_never_answers_a_newer_request_and_the_table_decides_with_one
     );
     settle(&mut h);
     assert!(wait_to_see(&mut h, "Connected to tower 7ab1e51de0000042"));
+    (sim, dir, h)
+}
+
+/// The inputs of one kind the match log holds, as JSON.
+fn logged(h: &H, kind: &str) -> Vec<serde_json::Value> {
+    common::logged_inputs(h.state().session().unwrap(), kind)
+}
+
+#[test]
+fn a_late_tower_die_never_answers_a_newer_request_and_the_table_decides_with_one_tap() {
+    let (sim, _dir, mut h) = window_with_tower(31);
     // A die this late is late (5 s at a table; less here).
     h.state_mut()
         .dice_mut()
@@ -375,14 +371,7 @@ fn a_late_tower_die_never_answers_a_newer_request_and_the_table_decides_with_one
 fn the_panel_says_how_long_the_tower_is_unplugged_and_which_dice_a_reset_lost() {
     use firmware_bridge::frame::encode;
     use firmware_bridge::message::{DeviceMessage, Fault, FaultCode};
-    let sim = tower_sim(32);
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = open(
-        &dir.path().join("tableside.sqlite3"),
-        Some(TowerChoice::Path(sim.path().to_owned())),
-    );
-    settle(&mut h);
-    assert!(wait_to_see(&mut h, "Connected to tower 7ab1e51de0000042"));
+    let (sim, _dir, mut h) = window_with_tower(32);
     start_match(&mut h);
     sim.send(Command::DropLink(Duration::from_millis(2_500)))
         .unwrap();

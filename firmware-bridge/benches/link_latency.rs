@@ -25,27 +25,13 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use std::collections::BTreeMap;
-
 use firmware_bridge::link::simulate::{WireSim, simulate};
 use firmware_bridge::link::{Link, LinkConfig, LinkState, StartFrom};
-use firmware_bridge::sim::proxy::{Proxy, ProxyConfig, WireFaults};
+use firmware_bridge::sim::proxy::{PacedRun, WireFaults, run_paced};
 use firmware_bridge::sim::{Command, Sim, SimConfig, SimEvent};
 
 const TARGET_P99: Duration = Duration::from_millis(2);
 const NOISY_TARGET_P99: Duration = Duration::from_secs(2);
-
-/// The heavy faults of issue 20, per frame, in each direction.
-fn heavy() -> WireFaults {
-    WireFaults {
-        bit_flip: 0.05,
-        drop: 0.02,
-        duplicate: 0.01,
-        truncate: 0.01,
-        garbage: 0.01,
-        garbage_max: 16,
-    }
-}
 
 fn env_usize(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -103,8 +89,8 @@ fn simulated_noise() -> bool {
     let started = Instant::now();
     let r = simulate(&WireSim {
         rolls,
-        to_host: heavy(),
-        to_tower: heavy(),
+        to_host: WireFaults::heavy(),
+        to_tower: WireFaults::heavy(),
         ..WireSim::default()
     });
     println!(
@@ -134,90 +120,28 @@ fn simulated_noise() -> bool {
 
 fn paced_noise() -> bool {
     let throws = env_usize("THROWS", 300);
-    let run = || -> Result<(Vec<Duration>, usize, u64, u64), String> {
-        let mut sim = Sim::spawn(SimConfig {
-            seed: Some(20),
-            record_events: true,
-            ..SimConfig::default()
-        })
-        .map_err(|e| e.to_string())?;
-        let events = sim.take_events().ok_or("no events")?;
-        let proxy = Proxy::spawn(ProxyConfig {
-            baud: Some(115_200),
-            to_host: heavy(),
-            to_tower: heavy(),
-            seed: 20,
-            ..ProxyConfig::new(sim.path())
-        })
-        .map_err(|e| e.to_string())?;
-        let mut link = Link::start(LinkConfig {
-            start: StartFrom::Held,
-            ..LinkConfig::path(proxy.path())
-        })
-        .map_err(|e| e.to_string())?;
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while !link.health().is_connected() {
-            if Instant::now() > deadline {
-                return Err(format!("the link did not connect: {:#?}", link.health()));
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let mut written: BTreeMap<u32, Instant> = BTreeMap::new();
-        let mut arrived: Vec<(u32, Instant)> = Vec::new();
-        let start = Instant::now();
-        for k in 0..throws {
-            let due = start + Duration::from_millis(400) * u32::try_from(k).unwrap_or(0);
-            while Instant::now() < due {
-                while let Some(r) = link.try_recv() {
-                    arrived.push((r.seq, r.received_at));
-                }
-                std::thread::sleep(Duration::from_millis(2));
-            }
-            sim.send(Command::ThrowRandom).map_err(|e| e.to_string())?;
-        }
-        sim.sync().map_err(|e| e.to_string())?;
-        for e in events.try_iter() {
-            if let SimEvent::Rolled {
-                seq,
-                written_at: Some(at),
-                ..
-            } = e
-            {
-                written.insert(seq, at);
-            }
-        }
-        let end = Instant::now() + Duration::from_secs(15);
-        while arrived.len() < written.len() && Instant::now() < end {
-            while let Some(r) = link.try_recv() {
-                arrived.push((r.seq, r.received_at));
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let delays = arrived
-            .iter()
-            .filter_map(|(seq, at)| written.get(seq).map(|w| at.saturating_duration_since(*w)))
-            .collect();
-        let stats = proxy.stats();
-        link.stop();
-        Ok((
-            delays,
-            written.len(),
-            stats.to_host.bytes_out + stats.to_tower.bytes_out,
-            link.health().rolls_lost,
-        ))
-    };
-    match run() {
-        Ok((delays, made, wire, lost)) => {
+    match run_paced(&PacedRun {
+        throws,
+        every: Duration::from_millis(400),
+        baud: 115_200,
+        faults: WireFaults::heavy(),
+        seed: 20,
+    }) {
+        Ok(r) => {
             println!(
                 "pty through the proxy at 115,200 baud, heavy faults both ways, {throws} throws \
-                 every 0.4 s: {made} rolls, {} delivered, {lost} lost; {:.1} bytes on the wire \
-                 per roll",
-                delays.len(),
-                wire as f64 / made.max(1) as f64
+                 every 0.4 s: {} rolls, {} delivered, {} lost; {:.1} bytes on the wire per roll \
+                 ({} to the host, {} to the tower)",
+                r.made,
+                r.delays.len(),
+                r.lost,
+                r.bytes_per_roll(),
+                r.stats.to_host.bytes_out,
+                r.stats.to_tower.bytes_out,
             );
-            let all = delays.len() == made;
-            let p99 = report("paced pty: sim write -> link delivered", delays);
-            let pass = all && lost == 0 && p99 < NOISY_TARGET_P99;
+            let all = r.delays.len() == r.made && r.lost == 0;
+            let p99 = report("paced pty: sim write -> link delivered", r.delays);
+            let pass = all && p99 < NOISY_TARGET_P99;
             println!(
                 "paced p99 {p99:?} < {NOISY_TARGET_P99:?}, all delivered: {}",
                 if pass { "PASS" } else { "FAIL" }

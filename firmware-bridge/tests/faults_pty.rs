@@ -16,33 +16,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
-use firmware_bridge::link::{
-    Link, LinkConfig, LinkState, Lost, PortChoice, Roll, StartFrom, TowerRef, WireMode,
-};
-use firmware_bridge::sim::proxy::{Proxy, ProxyConfig, WireFaults};
+use firmware_bridge::link::{Link, LinkConfig, Lost, PortChoice, Roll, TowerRef, WireMode};
+use firmware_bridge::sim::proxy::{PacedRun, Proxy, ProxyConfig, WireFaults, run_paced};
 use firmware_bridge::sim::{Command, LineFormat, Persistence, Sim, SimConfig, SimEvent};
+mod common;
+use common::{link_config, wait_connected};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-
-fn link_config(port: &std::path::Path) -> LinkConfig {
-    LinkConfig {
-        start: StartFrom::Held,
-        backoff_initial: Duration::from_millis(20),
-        backoff_max: Duration::from_millis(200),
-        ping_retry: Duration::from_millis(100),
-        handshake_pings: 3,
-        resend_retry: Duration::from_millis(60),
-        silence_timeout: Duration::from_millis(1000),
-        ..LinkConfig::with_port(PortChoice::Path(port.to_owned()))
-    }
-}
-
-async fn wait_connected(link: &Link, within: Duration) -> bool {
-    let mut health = link.watch_health();
-    tokio::time::timeout(within, health.wait_for(|h| h.state == LinkState::Connected))
-        .await
-        .is_ok_and(|r| r.is_ok())
-}
 
 fn moderate() -> WireFaults {
     WireFaults {
@@ -154,7 +134,7 @@ async fn faults_of_every_kind(rolls: usize, seed: u64, persistence: Persistence)
     proxy.on_reset(move || {
         let _ = commander.send(Command::Reset);
     });
-    let mut link = Link::spawn(link_config(proxy.path())).unwrap();
+    let mut link = Link::spawn(link_config(PortChoice::Path(proxy.path().to_owned()))).unwrap();
     assert!(wait_connected(&link, Duration::from_secs(5)).await);
 
     let unplug_at: [usize; 3] = [rolls / 5, rolls / 2, rolls * 4 / 5];
@@ -337,88 +317,29 @@ async fn ten_thousand_rolls_with_faults_of_every_kind_unplugs_and_resets() {
     faults_of_every_kind(10_000, 0x5EED_0002, Persistence::Counters).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn heavy_faults_both_ways_at_115200_baud_one_throw_every_0_4_s() {
-    let heavy = WireFaults {
-        bit_flip: 0.05,
-        drop: 0.02,
-        duplicate: 0.01,
-        truncate: 0.01,
-        garbage: 0.01,
-        garbage_max: 16,
-    };
-    let mut sim = Sim::spawn(SimConfig {
-        seed: Some(11),
-        record_events: true,
-        ..SimConfig::default()
-    })
-    .unwrap();
-    let events = sim.take_events().unwrap();
-    let proxy = Proxy::spawn(ProxyConfig {
-        baud: Some(115_200),
-        to_host: heavy,
-        to_tower: heavy,
+#[test]
+fn heavy_faults_both_ways_at_115200_baud_one_throw_every_0_4_s() {
+    let r = run_paced(&PacedRun {
+        throws: 20,
+        every: Duration::from_millis(400),
+        baud: 115_200,
+        faults: WireFaults::heavy(),
         seed: 11,
-        ..ProxyConfig::new(sim.path())
     })
     .unwrap();
-    let mut link = Link::spawn(LinkConfig {
-        start: StartFrom::Held,
-        ..LinkConfig::path(proxy.path())
-    })
-    .unwrap();
-    assert!(wait_connected(&link, Duration::from_secs(5)).await);
-    const THROWS: usize = 20;
-    let mut written: BTreeMap<u32, Instant> = BTreeMap::new();
-    let mut latencies = Vec::new();
-    let mut made = 0;
-    let start = Instant::now();
-    for k in 0..THROWS {
-        let due = start + Duration::from_millis(400) * k as u32;
-        tokio::time::sleep_until(due.into()).await;
-        sim.send(Command::ThrowRandom).unwrap();
-        while let Some(r) = link.try_recv() {
-            latencies.push((r.seq, r.received_at));
-        }
-    }
-    sim.sync().unwrap();
-    for e in events.try_iter() {
-        if let SimEvent::Rolled {
-            seq,
-            written_at: Some(at),
-            ..
-        } = e
-        {
-            written.insert(seq, at);
-            made += 1;
-        }
-    }
-    let end = Instant::now() + Duration::from_secs(10);
-    while latencies.len() < made && Instant::now() < end {
-        if let Ok(Some(r)) = tokio::time::timeout(Duration::from_millis(100), link.recv()).await {
-            latencies.push((r.seq, r.received_at));
-        }
-    }
-    let mut delays: Vec<Duration> = latencies
-        .iter()
-        .map(|(seq, at)| at.saturating_duration_since(written[seq]))
-        .collect();
-    delays.sort();
-    let health = link.health();
-    let stats = proxy.stats();
-    assert_eq!(delays.len(), made, "every roll arrives: {health:#?}");
-    assert_eq!(health.rolls_lost, 0);
-    let p99 = delays[(delays.len() - 1) * 99 / 100];
-    let wire = stats.to_host.bytes_out + stats.to_tower.bytes_out;
     println!(
-        "{made} rolls at 115,200 baud, heavy faults both ways: median {:?}, p99 {p99:?}, max {:?}; \
-         {:.0} bytes on the wire per roll; proxy {stats:?}",
-        delays[delays.len() / 2],
-        delays[delays.len() - 1],
-        wire as f64 / made as f64,
+        "{} rolls at 115,200 baud, heavy faults both ways: median {:?}, p99 {:?}, max {:?}; \
+         {:.0} bytes on the wire per roll; proxy {:?}",
+        r.made,
+        r.percentile(0.5),
+        r.percentile(0.99),
+        r.percentile(1.0),
+        r.bytes_per_roll(),
+        r.stats,
     );
-    assert!(p99 < Duration::from_secs(2), "p99 {p99:?}");
-    link.shutdown().await;
+    assert_eq!(r.delays.len(), r.made, "every roll arrives");
+    assert_eq!(r.lost, 0);
+    assert!(r.percentile(0.99) < Duration::from_secs(2));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -444,7 +365,7 @@ async fn checked_lines_with_bit_flips_through_the_proxy_accept_no_wrong_value() 
     .unwrap();
     let mut link = Link::spawn(LinkConfig {
         wire: WireMode::Text,
-        ..link_config(proxy.path())
+        ..link_config(PortChoice::Path(proxy.path().to_owned()))
     })
     .unwrap();
     assert!(wait_connected(&link, Duration::from_secs(5)).await);

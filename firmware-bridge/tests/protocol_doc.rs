@@ -87,6 +87,22 @@ int main(int argc, char **argv) {
 }
 "#;
 
+/// Compiles `src` into `exe` with warnings as errors; `what` names the code in the failure.
+fn build(compiler: &str, flags: &[&str], src: &Path, exe: &Path, what: &str) {
+    let out = Command::new(compiler)
+        .args(flags)
+        .args(["-O1", "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(exe)
+        .arg(src)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{what} of PROTOCOL.md does not compile:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 fn c_compiler() -> Option<String> {
     ["cc", "gcc", "clang"]
         .into_iter()
@@ -176,25 +192,7 @@ fn the_c_reference_code_agrees_with_the_crate() {
     let src: PathBuf = dir.path().join("tower.c");
     let exe: PathBuf = dir.path().join("tower");
     std::fs::write(&src, format!("{code}\n{C_MAIN}")).unwrap();
-    let build = Command::new(&cc)
-        .args([
-            "-std=c99",
-            "-O1",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-pedantic",
-            "-o",
-        ])
-        .arg(&exe)
-        .arg(&src)
-        .output()
-        .unwrap();
-    assert!(
-        build.status.success(),
-        "the C code of PROTOCOL.md does not compile:\n{}",
-        String::from_utf8_lossy(&build.stderr)
-    );
+    build(&cc, &["-std=c99", "-pedantic"], &src, &exe, "the C code");
 
     let frames = host_frames();
     let run = Command::new(&exe)
@@ -267,17 +265,7 @@ fn the_arduino_line_mode_sketch_prints_lines_the_host_accepts() {
     let src = dir.path().join("tower.cpp");
     let exe = dir.path().join("tower");
     std::fs::write(&src, format!("{ARDUINO_SHIM}\n{sketch}\n{ARDUINO_MAIN}")).unwrap();
-    let build = Command::new(cxx)
-        .args(["-std=c++11", "-O1", "-Wall", "-Wextra", "-Werror", "-o"])
-        .arg(&exe)
-        .arg(&src)
-        .output()
-        .unwrap();
-    assert!(
-        build.status.success(),
-        "the Arduino sketch of PROTOCOL.md does not compile:\n{}",
-        String::from_utf8_lossy(&build.stderr)
-    );
+    build(cxx, &["-std=c++11"], &src, &exe, "the Arduino sketch");
     let run = Command::new(&exe).output().unwrap();
     assert!(run.status.success());
     let mut decoder = firmware_bridge::text::LineDecoder::new();

@@ -10,30 +10,36 @@ use std::time::Duration;
 
 use firmware_bridge::link::{Link, LinkConfig, LinkState, StartFrom, TowerRef};
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn tower_sim_answers_commands_from_stdin() {
-    let dir = tempfile::tempdir().unwrap();
-    let port = dir.path().join("tower");
+/// Starts `tower-sim` with `args` and `--link port`; returns it, its standard input, and the
+/// first line it printed.
+fn spawn_tower_sim(
+    args: &[&str],
+    port: &std::path::Path,
+) -> (std::process::Child, std::process::ChildStdin, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tower-sim"))
-        .args([
-            "--dice",
-            "6,20",
-            "--heartbeat-ms",
-            "50",
-            "--seed",
-            "9",
-            "--link",
-        ])
-        .arg(&port)
+        .args(args)
+        .arg("--link")
+        .arg(port)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
+    let stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut printed = String::new();
     stdout.read_line(&mut printed).unwrap();
+    (child, stdin, printed)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tower_sim_answers_commands_from_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = dir.path().join("tower");
+    let (mut child, mut stdin, printed) = spawn_tower_sim(
+        &["--dice", "6,20", "--heartbeat-ms", "50", "--seed", "9"],
+        &port,
+    );
     assert_eq!(
         printed.trim(),
         port.to_str().unwrap(),
@@ -90,18 +96,8 @@ async fn tower_sim_answers_commands_from_stdin() {
 fn tower_sim_prints_counted_and_checked_lines_and_refuses_a_bad_history() {
     let dir = tempfile::tempdir().unwrap();
     let port = dir.path().join("printer");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tower-sim"))
-        .args(["--text", "--line-counter", "--line-check", "--link"])
-        .arg(&port)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut printed = String::new();
-    stdout.read_line(&mut printed).unwrap();
+    let (mut child, mut stdin, _) =
+        spawn_tower_sim(&["--text", "--line-counter", "--line-check"], &port);
     let mut tty = serialport::new(port.to_string_lossy(), 115_200)
         .timeout(Duration::from_secs(3))
         .open_native()

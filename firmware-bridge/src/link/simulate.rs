@@ -369,14 +369,7 @@ mod tests {
     use super::*;
 
     fn heavy() -> WireFaults {
-        WireFaults {
-            bit_flip: 0.05,
-            drop: 0.02,
-            duplicate: 0.01,
-            truncate: 0.01,
-            garbage: 0.01,
-            garbage_max: 16,
-        }
+        WireFaults::heavy()
     }
 
     #[test]

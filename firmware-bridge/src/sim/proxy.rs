@@ -63,6 +63,21 @@ pub struct WireFaults {
     pub garbage_max: usize,
 }
 
+impl WireFaults {
+    /// The heavy damage of issue 20, per record: 5 % bit flips, 2 % drops, and 1 % each of
+    /// repeats, cut-short records and bursts of up to 16 random bytes.
+    pub fn heavy() -> WireFaults {
+        WireFaults {
+            bit_flip: 0.05,
+            drop: 0.02,
+            duplicate: 0.01,
+            truncate: 0.01,
+            garbage: 0.01,
+            garbage_max: 16,
+        }
+    }
+}
+
 /// How the proxy is set up.
 #[derive(Clone, Debug)]
 pub struct ProxyConfig {
@@ -570,6 +585,136 @@ impl Drop for Proxy {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// A run in real time through the proxy: the simulated tower, the proxy paced to `baud`
+/// with `faults` in both directions, and the host link on its own thread, with a throw of one
+/// or two dice every `every` (see [`run_paced`]).
+#[derive(Clone, Debug)]
+pub struct PacedRun {
+    /// Throws to make.
+    pub throws: usize,
+    /// One throw this often.
+    pub every: Duration,
+    /// The line's speed.
+    pub baud: u32,
+    /// Damage, each direction.
+    pub faults: WireFaults,
+    /// Seed of the dice and the damage.
+    pub seed: u64,
+}
+
+/// What a [`PacedRun`] measured.
+#[derive(Clone, Debug, Default)]
+pub struct PacedReport {
+    /// Rolls the tower made.
+    pub made: usize,
+    /// From the tower writing each roll's first frame to the link delivering it, sorted; one
+    /// per roll delivered.
+    pub delays: Vec<Duration>,
+    /// Rolls the link reported lost.
+    pub lost: u64,
+    /// What the proxy carried.
+    pub stats: ProxyStats,
+}
+
+impl PacedReport {
+    /// The `p` quantile of the delays (0.99: p99).
+    pub fn percentile(&self, p: f64) -> Duration {
+        let n = self.delays.len();
+        let i = ((n.max(1) as f64 - 1.0) * p.clamp(0.0, 1.0)).round() as usize;
+        self.delays.get(i).copied().unwrap_or_default()
+    }
+
+    /// Bytes on the wire, both directions, per roll made.
+    pub fn bytes_per_roll(&self) -> f64 {
+        (self.stats.to_host.bytes_out + self.stats.to_tower.bytes_out) as f64
+            / self.made.max(1) as f64
+    }
+}
+
+/// Runs a [`PacedRun`] (blocking: it takes `throws × every`, then waits up to 15 s for the
+/// last rolls).
+///
+/// # Errors
+/// [`SimError`] if the simulator, the proxy or the link cannot start, or the link does not
+/// connect within 5 s.
+pub fn run_paced(run: &PacedRun) -> Result<PacedReport, SimError> {
+    use super::{Command, Sim, SimConfig, SimEvent};
+    use crate::link::{Link, LinkConfig, StartFrom};
+    let mut sim = Sim::spawn(SimConfig {
+        seed: Some(run.seed),
+        record_events: true,
+        ..SimConfig::default()
+    })?;
+    let events = sim.take_events().ok_or(SimError::Stopped)?;
+    let proxy = Proxy::spawn(ProxyConfig {
+        baud: Some(run.baud),
+        to_host: run.faults,
+        to_tower: run.faults,
+        seed: run.seed,
+        ..ProxyConfig::new(sim.path())
+    })?;
+    let mut link = Link::start(LinkConfig {
+        start: StartFrom::Held,
+        ..LinkConfig::path(proxy.path())
+    })
+    .map_err(|_| SimError::Config("the link could not start"))?;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !link.health().is_connected() {
+        if Instant::now() > deadline {
+            return Err(SimError::Config("the link did not connect"));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let mut arrived: Vec<(u32, Instant)> = Vec::new();
+    let take = |link: &mut Link, arrived: &mut Vec<(u32, Instant)>| {
+        while let Some(r) = link.try_recv() {
+            arrived.push((r.seq, r.received_at));
+        }
+    };
+    let start = Instant::now();
+    for k in 0..run.throws {
+        let due = start + run.every * u32::try_from(k).unwrap_or(u32::MAX);
+        while Instant::now() < due {
+            take(&mut link, &mut arrived);
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        sim.send(Command::ThrowRandom)?;
+    }
+    sim.sync()?;
+    let written: std::collections::BTreeMap<u32, Instant> = events
+        .try_iter()
+        .filter_map(|e| match e {
+            SimEvent::Rolled {
+                seq,
+                written_at: Some(at),
+                ..
+            } => Some((seq, at)),
+            _ => None,
+        })
+        .collect();
+    let end = Instant::now() + Duration::from_secs(15);
+    loop {
+        take(&mut link, &mut arrived);
+        if arrived.len() >= written.len() || Instant::now() > end {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let mut delays: Vec<Duration> = arrived
+        .iter()
+        .filter_map(|(seq, at)| written.get(seq).map(|w| at.saturating_duration_since(*w)))
+        .collect();
+    delays.sort();
+    let report = PacedReport {
+        made: written.len(),
+        delays,
+        lost: link.health().rolls_lost,
+        stats: proxy.stats(),
+    };
+    link.stop();
+    Ok(report)
 }
 
 #[cfg(test)]

@@ -1,8 +1,36 @@
 //! The worked examples of `PROTOCOL.md` section 7, shared by the golden and doc tests.
 
 #![allow(clippy::unwrap_used)] // test helpers
+// Each test binary uses some of these.
+#![allow(dead_code)]
 
+use std::time::Duration;
+
+use firmware_bridge::link::{Link, LinkConfig, LinkState, PortChoice, StartFrom};
 use firmware_bridge::message::*;
+
+/// Link timings scaled for tests (a real tower gets the defaults), rolls held before the
+/// link met the tower included.
+pub fn link_config(port: PortChoice) -> LinkConfig {
+    LinkConfig {
+        start: StartFrom::Held,
+        backoff_initial: Duration::from_millis(20),
+        backoff_max: Duration::from_millis(200),
+        ping_retry: Duration::from_millis(100),
+        handshake_pings: 3,
+        resend_retry: Duration::from_millis(60),
+        silence_timeout: Duration::from_millis(1000),
+        ..LinkConfig::with_port(port)
+    }
+}
+
+/// Waits until the link is connected; false after `within`.
+pub async fn wait_connected(link: &Link, within: Duration) -> bool {
+    let mut health = link.watch_health();
+    tokio::time::timeout(within, health.wait_for(|h| h.state == LinkState::Connected))
+        .await
+        .is_ok_and(|r| r.is_ok())
+}
 
 pub const BOOT: BootId = BootId(0x1234_5678);
 
