@@ -561,7 +561,8 @@ impl DiceService {
         }
         let len = game.len() as u64;
         match self.timeline.back() {
-            Some(&(_, last)) if last == len => {}
+            // The state is the fold of the log: same length, same open requests.
+            Some(&(_, last)) if last == len => return,
             Some(&(_, last)) if last > len => {
                 self.timeline.clear();
                 self.timeline.push_back((now, len));

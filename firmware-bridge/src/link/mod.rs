@@ -183,7 +183,8 @@ pub struct LinkConfig {
     /// No valid frame for this long: ping; for twice this long: reopen the port.
     /// Towers send a heartbeat about once a second.
     pub silence_timeout: Duration,
-    /// Out-of-order rolls kept while waiting for a resend.
+    /// Out-of-order rolls kept while waiting for a resend; when full, the lowest sequence
+    /// numbers are kept (the tower still holds the others and sends them again).
     pub reorder_window: usize,
     /// Rolls held by a tower the link has never met.
     pub start: StartFrom,
