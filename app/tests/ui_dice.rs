@@ -30,13 +30,17 @@ mod common;
 type H = Harness<'static, TablesideApp>;
 
 fn open(db: &Path, tower: Option<TowerChoice>) -> H {
+    open_sized(db, tower, [1400.0, 1000.0])
+}
+
+fn open_sized(db: &Path, tower: Option<TowerChoice>, size: [f32; 2]) -> H {
     let app = TablesideApp::new(UiOptions {
         db_path: db.to_path_buf(),
         kiosk: false,
         tower,
     });
     Harness::builder()
-        .with_size([1400.0, 1000.0])
+        .with_size(size)
         .with_context_setup(|ctx| {
             prepare_context(ctx, FontChoice::EmbeddedOnly);
         })
@@ -252,6 +256,10 @@ const DEVICE: u64 = 0x7AB1_E51D_E000_0042;
 
 /// A simulated tower and the window connected to it (the folder holds the match store).
 fn window_with_tower(seed: u64) -> (Sim, tempfile::TempDir, H) {
+    window_with_tower_sized(seed, [1400.0, 1000.0])
+}
+
+fn window_with_tower_sized(seed: u64, size: [f32; 2]) -> (Sim, tempfile::TempDir, H) {
     let sim = Sim::spawn(SimConfig {
         device: DeviceId(DEVICE),
         heartbeat: Some(Duration::from_millis(50)),
@@ -260,13 +268,33 @@ fn window_with_tower(seed: u64) -> (Sim, tempfile::TempDir, H) {
     })
     .unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let mut h = open(
+    let mut h = open_sized(
         &dir.path().join("tableside.sqlite3"),
         Some(TowerChoice::Path(sim.path().to_owned())),
+        size,
     );
     settle(&mut h);
     assert!(wait_to_see(&mut h, "Connected to tower 7ab1e51de0000042"));
     (sim, dir, h)
+}
+
+/// A late die's card takes no tap in its first moments (it pushed down what was below it);
+/// then it does. Waits for that.
+#[track_caller]
+fn wait_armed(h: &mut H, label: &str) {
+    let disabled = |h: &H| h.get_by_label(label).accesskit_node().is_disabled();
+    // Read before the clock: the frame on screen was drawn before `now`.
+    let was_disabled = disabled(h);
+    let late = h.state().dice().unwrap().late_rolls()[0].clone();
+    if late.received_at.elapsed() < Duration::from_millis(500) {
+        assert!(was_disabled, "a card that just appeared takes no tap yet");
+    }
+    let end = Instant::now() + Duration::from_secs(5);
+    while disabled(h) {
+        assert!(Instant::now() < end, "`{label}` never takes taps");
+        std::thread::sleep(Duration::from_millis(50));
+        settle(h);
+    }
 }
 
 /// The inputs of one kind the match log holds, as JSON.
@@ -334,6 +362,7 @@ fn a_late_tower_die_never_answers_a_newer_request_and_the_table_decides_with_one
     click(&mut h, "English");
 
     // One tap: kept as a free roll. The request stays open.
+    wait_armed(&mut h, "Keep the late d6 as a free roll");
     click(&mut h, "Keep the late d6 as a free roll");
     settle(&mut h);
     assert!(
@@ -352,6 +381,7 @@ fn a_late_tower_die_never_answers_a_newer_request_and_the_table_decides_with_one
     sim.roll(6, 2).unwrap();
     sim.sync().unwrap();
     assert!(wait_to_see(&mut h, "Late roll: d6 = 2, thrown"));
+    wait_armed(&mut h, "Use the late d6 for the request");
     click(&mut h, "Use the late d6 for the request");
     settle(&mut h);
     assert!(
@@ -413,4 +443,54 @@ fn the_panel_says_how_long_the_tower_is_unplugged_and_which_dice_a_reset_lost() 
         "タワーが再起動し、ロール #1が失われました。そのダイスを振り直してください"
     ));
     assert!(sees_part(&h, "ダイス(2 番)が傾いて止まったか"));
+}
+
+#[test]
+fn on_the_800x480_screen_a_late_die_is_announced_beside_log_and_dice() {
+    // The Pi's touch display: the dice panel is behind "Log & dice".
+    let (sim, _dir, mut h) = window_with_tower_sized(33, [800.0, 480.0]);
+    h.state_mut()
+        .dice_mut()
+        .unwrap()
+        .set_late_after(Duration::from_millis(300));
+    click(&mut h, "JUNK-KEN JUNK-拳");
+    type_into(&mut h, "Player 1 name", "Aki");
+    type_into(&mut h, "Player 2 name", "Ben");
+    click(&mut h, "Player 1 deck: junk-rush");
+    click(&mut h, "Player 2 deck: clockwork");
+    click(&mut h, "Start");
+    click(&mut h, "Aki places ネジ丸 (Screw-Maru) in the battle zone");
+    assert!(sees_part(&h, "roll the HP die (d6)"));
+    assert!(!sees_part(&h, "late die"), "nothing to announce yet");
+    // A die thrown into the unplugged tower arrives late: the table view says so, in words,
+    // without opening the panel.
+    sim.send(Command::DropLink(Duration::from_millis(1_000)))
+        .unwrap();
+    sim.roll(6, 4).unwrap();
+    sim.sync().unwrap();
+    assert!(wait_to_see(&mut h, "1 late die waits for you"));
+    assert!(!sees_part(&h, "Late roll: d6 = 4"), "the panel is hidden");
+    click(&mut h, "日本語");
+    assert!(sees_part(&h, "遅れたダイス 1 個: 選択待ち"));
+    click(&mut h, "English");
+    // Tapping the words opens the panel with the die's card.
+    click(&mut h, "1 late die waits for you");
+    assert!(sees_part(&h, "Late roll: d6 = 4, thrown"));
+    wait_armed(&mut h, "Use the late d6 for the request");
+    click(&mut h, "Use the late d6 for the request");
+    settle(&mut h);
+    assert_eq!(logged(&h, "late-roll").len(), 1);
+    click(&mut h, "Back to the table");
+    assert!(sees(&h, "Aki's HP 体力: 4"), "the die answered Aki's HP");
+    assert!(!sees_part(&h, "late die waits"), "the announcement is gone");
+    // Dice a reset took away are logged and announced with the panel hidden too.
+    sim.send(Command::DropLink(Duration::from_millis(1_500)))
+        .unwrap();
+    sim.roll(6, 5).unwrap();
+    sim.send(Command::Reset).unwrap();
+    sim.sync().unwrap();
+    assert!(wait_to_see(&mut h, "Dice: see the tower's message"));
+    assert_eq!(logged(&h, "dice-lost").len(), 1, "logged, the panel hidden");
+    click(&mut h, "Log & dice");
+    assert!(sees_part(&h, "The tower restarted and lost roll #2"));
 }

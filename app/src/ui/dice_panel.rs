@@ -12,7 +12,7 @@ use super::i18n::Lang;
 use super::widgets::{ACTIVE, WARN, touch_height};
 use crate::dice::{AsInput, DiceService, TowerInput, TowerTone, core_roll, dice_text};
 use cards::core::{DieSource, Roll};
-use cards::matches::{AnyMatch, LateAnswer};
+use cards::matches::LateAnswer;
 use egui::{Button, Color32, Key, RichText, TextEdit, Ui, Vec2};
 use hardware::dice::parse_entry;
 use std::time::{Duration, Instant};
@@ -61,20 +61,18 @@ pub(crate) fn from_tower(roll: &Roll) -> bool {
 }
 
 /// Draws the panel. `known_sides` is the die the oldest open die prompt asks for, so values
-/// alone (`4`) can be typed; `game` is the match on screen (its log's length and open die
-/// requests, for late tower dice).
+/// alone (`4`) can be typed. The table calls [`DiceService::observe`] every frame, the panel
+/// shown or not, so late dice and losses find the match on screen.
 pub(crate) fn dice_panel(
     ui: &mut Ui,
     panel: &mut DicePanel,
     dice: &mut DiceService,
     known_sides: Option<u8>,
-    game: &dyn AnyMatch,
     lang: Lang,
     kiosk: bool,
 ) -> Option<DiceTap> {
     let t = lang.t();
     let now = Instant::now();
-    dice.observe(game);
     if dice.changes_with_time(now) {
         // "unplugged for 18 s", "thrown 20 s ago", a notice to clear: keep them true.
         ui.ctx().request_repaint_after(Duration::from_secs(1));
@@ -198,12 +196,21 @@ pub(crate) fn dice_panel(
     tap
 }
 
+/// A late die's buttons take taps only this long after it arrived: its card pushes down what
+/// was below it, and a tap meant for that must not decide the die.
+const LATE_ARMED_AFTER: Duration = Duration::from_millis(600);
+
 /// The late dice held for the table: what each is, when it was thrown, and one tap to use it
 /// for the open request or keep it as a free roll.
 fn late_dice(ui: &mut Ui, dice: &mut DiceService, lang: Lang, height: f32, now: Instant) {
     let mut decision = None;
     for late in dice.late_rolls() {
         let request = dice.request_for(&late.roll);
+        let shown = now.saturating_duration_since(late.received_at);
+        let armed = shown >= LATE_ARMED_AFTER;
+        if !armed {
+            ui.ctx().request_repaint_after(LATE_ARMED_AFTER - shown);
+        }
         egui::Frame::group(ui.style())
             .stroke(egui::Stroke::new(1.5, ACTIVE))
             .show(ui, |ui| {
@@ -234,24 +241,21 @@ fn late_dice(ui: &mut Ui, dice: &mut DiceService, lang: Lang, height: f32, now: 
                 let size = Vec2::new(width, height.max(48.0));
                 ui.horizontal(|ui| {
                     if let Some(request) = request {
+                        let text = RichText::new(lang.late_use_for(&request.text)).size(16.0);
                         let use_it = ui
-                            .add_sized(
-                                size,
-                                Button::new(
-                                    RichText::new(lang.late_use_for(&request.text)).size(16.0),
-                                )
-                                .wrap(),
-                            )
+                            .add_enabled_ui(armed, |ui| {
+                                ui.add_sized(size, Button::new(text).wrap())
+                            })
+                            .inner
                             .accessible_name(format!("Use the late d{sides} for the request"));
                         if use_it.clicked() {
                             decision = Some((late.id, LateAnswer::Prompt(request.id.clone())));
                         }
                     }
+                    let text = RichText::new(lang.late_keep_free()).size(16.0);
                     let keep = ui
-                        .add_sized(
-                            size,
-                            Button::new(RichText::new(lang.late_keep_free()).size(16.0)).wrap(),
-                        )
+                        .add_enabled_ui(armed, |ui| ui.add_sized(size, Button::new(text).wrap()))
+                        .inner
                         .accessible_name(format!("Keep the late d{sides} as a free roll"));
                     if keep.clicked() {
                         decision = Some((late.id, LateAnswer::Free));
@@ -264,6 +268,20 @@ fn late_dice(ui: &mut Ui, dice: &mut DiceService, lang: Lang, height: f32, now: 
         // The decided die goes to the log with the next frame's poll.
         ui.ctx().request_repaint();
     }
+}
+
+/// What the dice panel holds that the table must see now, for the compact layout (800×480),
+/// where the panel is behind "Log & dice": late dice waiting for a tap, dice lost or a tower
+/// fault to act on. `None` when nothing is. Keeps the window drawing while it can change
+/// with time alone.
+pub(crate) fn attention(ui: &Ui, dice: &DiceService, lang: Lang) -> Option<String> {
+    let now = Instant::now();
+    if dice.changes_with_time(now) {
+        ui.ctx().request_repaint_after(Duration::from_secs(1));
+    }
+    let late = dice.late_rolls().len();
+    let warned = dice.notices(lang, now).iter().any(|n| n.warn);
+    (late > 0 || warned).then(|| lang.dice_attention(late))
 }
 
 /// The tower link in words (headline and first detail), for the start screen's devices.

@@ -1130,6 +1130,27 @@ impl Lang {
         self.pick("Keep as a free roll", "フリーロールとして記録")
             .to_owned()
     }
+
+    /// Beside the compact layout's "Log & dice" button: the dice panel needs the table
+    /// (`late` late dice wait for a tap; otherwise dice were lost or the tower reported a
+    /// fault).
+    pub fn dice_attention(self, late: usize) -> String {
+        match late {
+            0 => self
+                .pick(
+                    "Dice: see the tower's message",
+                    "ダイス: タワーの知らせを確認",
+                )
+                .to_owned(),
+            1 => self
+                .pick("1 late die waits for you", "遅れたダイス 1 個: 選択待ち")
+                .to_owned(),
+            n => self.pick(
+                format!("{n} late dice wait for you"),
+                format!("遅れたダイス {n} 個: 選択待ち"),
+            ),
+        }
+    }
 }
 
 #[cfg(test)]

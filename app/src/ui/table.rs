@@ -1,7 +1,7 @@
 //! The table screen: battle and phase bar, player columns, legal moves, log, dialogs, result.
 
 use super::camera::{CameraDesk, CameraTap};
-use super::dice_panel::{DicePanel, DiceTap, describe, dice_panel, from_tower};
+use super::dice_panel::{DicePanel, DiceTap, attention, describe, dice_panel, from_tower};
 use super::generic;
 use super::i18n::Lang;
 use super::jaken;
@@ -338,6 +338,9 @@ impl TableScreen {
         let keys = kiosk && !ui.ctx().egui_wants_keyboard_input();
         {
             let game = self.session.game();
+            // Every frame, the panel shown or not: a late die is placed in this log, and a
+            // loss is logged in it.
+            dice.observe(game);
             let ctx = game.context();
             let trackers = game.trackers();
             let actions = game.actions();
@@ -377,11 +380,16 @@ impl TableScreen {
                 primary,
             };
             let id = self.session.id();
+            // Compact, the dice panel is hidden behind "Log & dice": say when it needs the table.
+            let alert = (compact && !self.show_log)
+                .then(|| attention(ui, dice, lang))
+                .flatten();
             top_bar(
                 ui,
                 &view,
                 &format!("{} · #{id}", super::game_title(game.game().as_str())),
                 self.show_log,
+                alert.as_deref(),
                 &mut taps,
             );
             let known_sides = ctx.prompts.iter().find_map(|p| match p.kind {
@@ -390,15 +398,7 @@ impl TableScreen {
             });
             let mut side = |ui: &mut Ui, taps: &mut Taps| {
                 ui.add_space(4.0);
-                if let Some(tap) = dice_panel(
-                    ui,
-                    &mut self.dice,
-                    dice,
-                    known_sides,
-                    view.game,
-                    lang,
-                    kiosk,
-                ) {
+                if let Some(tap) = dice_panel(ui, &mut self.dice, dice, known_sides, lang, kiosk) {
                     taps.intents.push(Intent::Dice(tap));
                 }
                 match self.camera.panel(ui, lang) {
@@ -596,7 +596,15 @@ impl TableScreen {
 }
 
 /// Battle number, phase bar, current and next step, language and "Leave table".
-fn top_bar(ui: &mut Ui, view: &View<'_>, title: &str, log_shown: bool, taps: &mut Taps) {
+/// `alert`: what the dice panel needs while it is hidden (compact layout).
+fn top_bar(
+    ui: &mut Ui,
+    view: &View<'_>,
+    title: &str,
+    log_shown: bool,
+    alert: Option<&str>,
+    taps: &mut Taps,
+) {
     let t = view.lang.t();
     let k = |key: &'static str| view.kiosk.then_some(key);
     egui::Panel::top("table-top").show(ui, |ui| {
@@ -639,6 +647,15 @@ fn top_bar(ui: &mut Ui, view: &View<'_>, title: &str, log_shown: bool, taps: &mu
                     let text = if log_shown { t.hide_log } else { t.show_log };
                     if key_button(ui, text, None, 0.0).clicked() {
                         taps.intents.push(Intent::ToggleLog);
+                    }
+                    // To the button's left: it moves nothing the players tap.
+                    if let Some(alert) = alert {
+                        let note = egui::Label::new(RichText::new(alert).size(16.0).color(WARN))
+                            .truncate()
+                            .sense(egui::Sense::click());
+                        if ui.add(note).clicked() {
+                            taps.intents.push(Intent::ToggleLog);
+                        }
                     }
                 }
             });
