@@ -857,7 +857,9 @@ impl DiceService {
             && fresh(f.at, FAULT_SHOWN_FOR)
             && let Some(text) = lang.tower_fault(&f.fault)
         {
-            out.push(TowerNotice { text, warn: true });
+            // A damaged message from the app is sent again by the link: nothing to do.
+            let warn = f.fault.code != hardware::dice::message::FaultCode::HostFrameCorrupt;
+            out.push(TowerNotice { text, warn });
         }
         for loss in &self.losses {
             if fresh(loss.at, LOSS_SHOWN_FOR) {
@@ -1115,6 +1117,9 @@ mod tests {
         assert!(
             texts(&corrupt, Lang::En, soon)[0].contains("damaged message from the app (3 so far)")
         );
+        // Said, but not as something the table must act on; a die to throw again is.
+        assert!(!corrupt.notices(Lang::En, soon)[0].warn);
+        assert!(sensor.notices(Lang::En, soon)[0].warn);
         let other = fault(FaultCode::Other(1000), 9);
         assert_eq!(
             texts(&other, Lang::En, soon),
