@@ -297,6 +297,20 @@ fn wait_armed(h: &mut H, label: &str) {
     }
 }
 
+/// A JUNK-KEN match between Aki and Ben, with tower dice late after 0.3 s (5 s at a table).
+fn late_dice_junk_ken(h: &mut H) {
+    h.state_mut()
+        .dice_mut()
+        .unwrap()
+        .set_late_after(Duration::from_millis(300));
+    click(h, "JUNK-KEN JUNK-拳");
+    type_into(h, "Player 1 name", "Aki");
+    type_into(h, "Player 2 name", "Ben");
+    click(h, "Player 1 deck: junk-rush");
+    click(h, "Player 2 deck: clockwork");
+    click(h, "Start");
+}
+
 /// The inputs of one kind the match log holds, as JSON.
 fn logged(h: &H, kind: &str) -> Vec<serde_json::Value> {
     common::logged_inputs(h.state().session().unwrap(), kind)
@@ -305,17 +319,7 @@ fn logged(h: &H, kind: &str) -> Vec<serde_json::Value> {
 #[test]
 fn a_late_tower_die_never_answers_a_newer_request_and_the_table_decides_with_one_tap() {
     let (sim, _dir, mut h) = window_with_tower(31);
-    // A die this late is late (5 s at a table; less here).
-    h.state_mut()
-        .dice_mut()
-        .unwrap()
-        .set_late_after(Duration::from_millis(300));
-    click(&mut h, "JUNK-KEN JUNK-拳");
-    type_into(&mut h, "Player 1 name", "Aki");
-    type_into(&mut h, "Player 2 name", "Ben");
-    click(&mut h, "Player 1 deck: junk-rush");
-    click(&mut h, "Player 2 deck: clockwork");
-    click(&mut h, "Start");
+    late_dice_junk_ken(&mut h);
     click(&mut h, "Enter dice by hand");
     click(&mut h, "Aki places ネジ丸 (Screw-Maru) in the battle zone");
     assert!(
@@ -449,16 +453,7 @@ fn the_panel_says_how_long_the_tower_is_unplugged_and_which_dice_a_reset_lost() 
 fn on_the_800x480_screen_a_late_die_is_announced_beside_log_and_dice() {
     // The Pi's touch display: the dice panel is behind "Log & dice".
     let (sim, _dir, mut h) = window_with_tower_sized(33, [800.0, 480.0]);
-    h.state_mut()
-        .dice_mut()
-        .unwrap()
-        .set_late_after(Duration::from_millis(300));
-    click(&mut h, "JUNK-KEN JUNK-拳");
-    type_into(&mut h, "Player 1 name", "Aki");
-    type_into(&mut h, "Player 2 name", "Ben");
-    click(&mut h, "Player 1 deck: junk-rush");
-    click(&mut h, "Player 2 deck: clockwork");
-    click(&mut h, "Start");
+    late_dice_junk_ken(&mut h);
     click(&mut h, "Aki places ネジ丸 (Screw-Maru) in the battle zone");
     assert!(sees_part(&h, "roll the HP die (d6)"));
     assert!(!sees_part(&h, "late die"), "nothing to announce yet");
