@@ -43,9 +43,34 @@ pub struct Cli {
     /// `auto` to find it by handshake among the ports present.
     #[arg(long, global = true, value_name = "PATH|auto")]
     pub tower: Option<crate::dice::TowerChoice>,
+    /// The tower prints `ROLL d6 4` lines (line mode, PROTOCOL.md section 9) instead of
+    /// speaking the framed protocol; needs a port path, from `--tower` or the config file.
+    #[arg(long, global = true)]
+    pub line: bool,
     /// What to do; without one, the window opens.
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+impl Cli {
+    /// The dice tower to use: `--tower` (framed, or line mode with `--line`), else the config
+    /// file's `tower` in its `tower_mode` (line mode too with `--line`).
+    ///
+    /// # Errors
+    /// [`crate::dice::TowerModeError::LineNeedsPath`] for line mode with `auto`.
+    pub fn tower_choice(
+        &self,
+        config: &crate::config::Config,
+    ) -> Result<Option<crate::dice::TowerChoice>, crate::dice::TowerModeError> {
+        use crate::dice::TowerMode;
+        let line = |t: crate::dice::TowerChoice| t.with_mode(TowerMode::Line);
+        match (&self.tower, self.line) {
+            (Some(t), true) => line(t.clone()).map(Some),
+            (Some(t), false) => Ok(Some(t.clone())),
+            (None, true) => config.tower().map(line).transpose(),
+            (None, false) => Ok(config.tower()),
+        }
+    }
 }
 
 /// The subcommands.

@@ -13,6 +13,7 @@
 //!
 //! [devices]
 //! tower = "auto"                  # auto | none | a serial port path
+//! tower_mode = "framed"           # framed | line (a printing tower: needs a port path)
 //! camera = "none"                 # none | /dev/videoN | frames:<dir>[@fps] (a recording)
 //!
 //! [gpio]                          # the Pi's button/LED panel (build feature `gpio`)
@@ -27,7 +28,7 @@
 //!
 //! `tableside config check` loads the file and names its first problem by line and field.
 
-use crate::dice::TowerChoice;
+use crate::dice::{TowerChoice, TowerMode};
 use hardware::gpio::GpioConfig;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -86,6 +87,9 @@ impl Default for Ui {
 pub struct Devices {
     /// `auto`, `none` or a serial port path.
     pub tower: String,
+    /// `framed` (the protocol of `PROTOCOL.md`) or `line` (a tower that prints `ROLL d6 4`
+    /// lines; needs a port path).
+    pub tower_mode: String,
     /// `none`, a V4L2 device path (`/dev/video0`) or a recording (`frames:<dir>[@fps]`).
     pub camera: String,
 }
@@ -94,6 +98,7 @@ impl Default for Devices {
     fn default() -> Devices {
         Devices {
             tower: "none".into(),
+            tower_mode: "framed".into(),
             camera: "none".into(),
         }
     }
@@ -166,6 +171,14 @@ impl Config {
                 "field `tower`: give `auto`, `none` or a serial port path".into(),
             ));
         }
+        match config.devices.tower_mode.parse::<TowerMode>() {
+            Err(e) => return Err(field("tower_mode", format!("field `tower_mode`: {e}"))),
+            Ok(mode) => {
+                if let Some(Err(e)) = config.tower_choice().map(|t| t.with_mode(mode)) {
+                    return Err(field("tower_mode", format!("field `tower_mode`: {e}")));
+                }
+            }
+        }
         if let Err(e) = crate::vision::CameraChoice::parse(&config.devices.camera) {
             return Err(field("camera", format!("field `camera`: {e}")));
         }
@@ -205,8 +218,14 @@ impl Config {
         }
     }
 
-    /// The dice tower the file asks for (`None` for `none`).
+    /// The dice tower the file asks for, in its `tower_mode` (`None` for `none`, or for a
+    /// mode that cannot be used; `config check` says why).
     pub fn tower(&self) -> Option<TowerChoice> {
+        let mode = self.devices.tower_mode.parse().ok()?;
+        self.tower_choice()?.with_mode(mode).ok()
+    }
+
+    fn tower_choice(&self) -> Option<TowerChoice> {
         let t = self.devices.tower.trim();
         if t.eq_ignore_ascii_case("none") {
             None
@@ -294,6 +313,27 @@ mod tests {
         .unwrap_err();
         assert_eq!(e.line, 3, "{e}");
         assert!(e.message.contains("frames:<dir>"), "{e}");
+    }
+
+    #[test]
+    fn the_tower_mode_selects_a_printing_tower() {
+        let c = Config::parse(
+            "c.toml",
+            "[devices]\ntower = \"/dev/ttyUSB0\"\ntower_mode = \"line\"\n",
+        )
+        .unwrap();
+        assert_eq!(c.tower(), Some(TowerChoice::Line("/dev/ttyUSB0".into())));
+        assert_eq!(Config::default().devices.tower_mode, "framed");
+        let e = Config::parse(
+            "c.toml",
+            "[devices]\ntower = \"auto\"\ntower_mode = \"line\"\n",
+        )
+        .unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        assert!(e.message.contains("give its port"), "{e}");
+        let e = Config::parse("c.toml", "[devices]\ntower_mode = \"serial\"\n").unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        assert!(e.message.contains("`serial` is not a tower mode"), "{e}");
     }
 
     #[test]

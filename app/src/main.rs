@@ -34,9 +34,13 @@ fn main() -> ExitCode {
         cli.data_dir.clone_from(&config.data.dir);
     }
     cli.kiosk |= config.ui.kiosk;
-    if cli.tower.is_none() {
-        cli.tower = config.tower();
-    }
+    cli.tower = match cli.tower_choice(&config) {
+        Ok(tower) => tower,
+        Err(e) => {
+            eprintln!("tableside: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let result = match &cli.command {
         Some(command) => run(&cli, command),
         None => default_db_path(cli.data_dir.as_deref())

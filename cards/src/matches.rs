@@ -5,6 +5,12 @@
 //! in which case it is applied and the broken rules are kept with the entry. `Undo` is an entry
 //! too: it takes back the latest entry still in effect, which stays visible in the log.
 //!
+//! Dice that arrive late and dice that never arrive are inputs too, with their times given as
+//! data (the core reads no clock): a [`Input::LateRoll`] says where in the log it was thrown
+//! (the log's length then), and never answers a prompt opened after that unless the table
+//! chose that prompt for it; [`Input::DiceLost`] records throws a device knows it lost, so the
+//! log says why the players threw again. Neither needs a game's help.
+//!
 //! The caller persists an input *between* [`Match::prepare`] and [`Match::commit`], so nothing
 //! changes state before it is durable:
 //!
@@ -22,7 +28,8 @@
 
 use crate::catalogue::Catalogue;
 use crate::core::{
-    GameId, Impossible, MatchCtx, Outcome, PromptKind, Roll, Seat, Tracker, TrackerId, Violation,
+    GameId, Impossible, MatchCtx, Outcome, Prompt, PromptKind, Roll, Seat, Tracker, TrackerId,
+    Violation,
 };
 use crate::game::{Game, MatchHeader, SetupError};
 use serde::{Deserialize, Serialize};
@@ -64,6 +71,46 @@ pub enum Input<M> {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
     },
+    /// A die that reached the table more than a few seconds after it was thrown (a dice tower
+    /// that was unplugged, a link that was down). It never answers a prompt opened after it
+    /// was thrown, unless the table chose that prompt for it.
+    LateRoll {
+        /// The die.
+        roll: Roll,
+        /// The log held this many entries when the die was thrown: a prompt opened by entry
+        /// `thrown_at` or a later one was not open yet.
+        thrown_at: u64,
+        /// How long after its throw it arrived, in milliseconds (for the log).
+        late_ms: u64,
+        /// What the table chose it for; absent: the oldest prompt it fits that was already
+        /// open when it was thrown, if one still is, else nothing (a free roll).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        answer: Option<LateAnswer>,
+    },
+    /// Dice a device knows were thrown but will never deliver (a dice tower that restarted,
+    /// or whose memory overflowed): logged so the log says which throws are missing. It
+    /// changes nothing in the game (the players throw again) and is not taken back by undo.
+    DiceLost {
+        /// The device, as roll sources name it (`7ab1e51de0000001`).
+        device: String,
+        /// The first lost sequence number.
+        first: u64,
+        /// The last; absent: an unknown number from `first` on.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        last: Option<u64>,
+        /// Why, in words.
+        reason: String,
+    },
+}
+
+/// What the table decided a late die is for (see [`Input::LateRoll`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LateAnswer {
+    /// Nothing: it is logged as a free roll.
+    Free,
+    /// This open die prompt, whenever it opened.
+    Prompt(String),
 }
 
 #[derive(Deserialize)]
@@ -73,6 +120,8 @@ enum InputKind {
     Roll,
     Adjust,
     Undo,
+    LateRoll,
+    DiceLost,
 }
 
 /// The stored shape of an [`Input`], read field by field.
@@ -86,6 +135,12 @@ struct InputRecord<M> {
     tracker: Option<TrackerId>,
     value: Option<i32>,
     reason: Option<String>,
+    thrown_at: Option<u64>,
+    late_ms: Option<u64>,
+    answer: Option<LateAnswer>,
+    device: Option<String>,
+    first: Option<u64>,
+    last: Option<u64>,
 }
 
 impl<'de, M: Deserialize<'de>> Deserialize<'de> for Input<M> {
@@ -108,6 +163,22 @@ impl<'de, M: Deserialize<'de>> Deserialize<'de> for Input<M> {
                 reason: r.reason.ok_or_else(|| D::Error::missing_field("reason"))?,
             },
             InputKind::Undo => Input::Undo { reason: r.reason },
+            InputKind::LateRoll => Input::LateRoll {
+                roll: r.roll.ok_or_else(|| D::Error::missing_field("roll"))?,
+                thrown_at: r
+                    .thrown_at
+                    .ok_or_else(|| D::Error::missing_field("thrown_at"))?,
+                late_ms: r
+                    .late_ms
+                    .ok_or_else(|| D::Error::missing_field("late_ms"))?,
+                answer: r.answer,
+            },
+            InputKind::DiceLost => Input::DiceLost {
+                device: r.device.ok_or_else(|| D::Error::missing_field("device"))?,
+                first: r.first.ok_or_else(|| D::Error::missing_field("first"))?,
+                last: r.last,
+                reason: r.reason.ok_or_else(|| D::Error::missing_field("reason"))?,
+            },
         })
     }
 }
@@ -163,6 +234,8 @@ pub enum EntryEffect {
     Adjusted,
     /// An undo of the entry with this sequence number.
     Undid(u64),
+    /// Dice a device lost, recorded (see [`Input::DiceLost`]).
+    DiceLost,
 }
 
 /// How an entry's log sentence is made. Moves are described when they are made (the words
@@ -181,6 +254,10 @@ enum EntryText {
     },
     /// An undo: its target's sentence.
     Undo,
+    /// A late die that answered no prompt.
+    LateFree,
+    /// Lost dice.
+    DiceLost,
 }
 
 /// One entry of the log.
@@ -234,6 +311,9 @@ pub struct Match<G: Game> {
     effective: Vec<usize>,
     /// (number of effective entries applied, state after them), every CHECKPOINT_EVERY entries.
     checkpoints: Vec<(usize, G::State)>,
+    /// The die prompts open now, each with the sequence number of the entry after which it
+    /// opened (`None`: open since the match was set up). Late dice need it.
+    die_open: Vec<(String, Option<u64>)>,
 }
 
 impl<G: Game> Match<G> {
@@ -255,6 +335,10 @@ impl<G: Game> Match<G> {
         }
         let rules = Self::rules_of(&header)?;
         let initial = G::setup(&header.players, &rules, catalogue)?;
+        let die_open = G::die_prompts(&initial)
+            .into_iter()
+            .map(|p| (p.id, None))
+            .collect();
         Ok(Match {
             header,
             state: initial.clone(),
@@ -262,6 +346,7 @@ impl<G: Game> Match<G> {
             entries: Vec::new(),
             effective: Vec::new(),
             checkpoints: Vec::new(),
+            die_open,
         })
     }
 
@@ -318,12 +403,36 @@ impl<G: Game> Match<G> {
             .rev()
             .filter_map(|&i| self.entries.get(i))
             .map_while(|e| match &e.input {
-                Input::Roll { roll: r } if r.throw == Some(throw) && same_source(r) => {
+                Input::Roll { roll: r } | Input::LateRoll { roll: r, .. }
+                    if r.throw == Some(throw) && same_source(r) =>
+                {
                     Some(&e.effect)
                 }
                 _ => None,
             })
             .any(|effect| matches!(effect, EntryEffect::Fulfilled(_)))
+    }
+
+    /// Whether the open die prompt `id` was already open when the log held `entries`
+    /// entries.
+    fn die_prompt_open_at(&self, id: &str, entries: u64) -> bool {
+        self.die_open
+            .iter()
+            .any(|(open, since)| open == id && since.is_none_or(|s| s < entries))
+    }
+
+    /// Notes the die prompts open after entry `seq` (new ones opened by it).
+    fn track_die_prompts(&mut self, seq: u64) {
+        let now: Vec<String> = G::die_prompts(&self.state)
+            .into_iter()
+            .map(|p| p.id)
+            .collect();
+        self.die_open.retain(|(id, _)| now.contains(id));
+        for id in now {
+            if !self.die_open.iter().any(|(open, _)| *open == id) {
+                self.die_open.push((id, Some(seq)));
+            }
+        }
     }
 
     /// The log sentence of entry `index` ("" for an index past the end).
@@ -354,6 +463,33 @@ impl<G: Game> Match<G> {
                     .unwrap_or_default();
                 format!("adjust {who}{label}: {old} → {value} ({reason})")
             }
+            (EntryText::LateFree, Input::LateRoll { roll, late_ms, .. }) => format!(
+                "late free roll: d{} = {} ({}, arrived {} after it was thrown)",
+                roll.sides,
+                roll.value,
+                roll.source,
+                late_text(*late_ms)
+            ),
+            (
+                EntryText::DiceLost,
+                Input::DiceLost {
+                    device,
+                    first,
+                    last,
+                    reason,
+                },
+            ) => match last {
+                Some(last) if last == first => {
+                    format!("dice lost: {device} #{first} never arrived ({reason}): throw again")
+                }
+                Some(last) => format!(
+                    "dice lost: {device} #{first} to #{last} never arrived ({reason}): throw again"
+                ),
+                None => format!(
+                    "dice lost: {device} lost an unknown number of dice from #{first} on \
+                     ({reason}): throw again any die that did not show"
+                ),
+            },
             (EntryText::Undo, Input::Undo { reason }) => {
                 let target = match e.effect {
                     EntryEffect::Undid(seq) => usize::try_from(seq).unwrap_or(usize::MAX),
@@ -548,6 +684,91 @@ impl<G: Game> Match<G> {
                     },
                 )
             }
+            Input::LateRoll {
+                roll,
+                thrown_at,
+                late_ms,
+                answer,
+            } => {
+                if roll.sides == 0 || roll.value == 0 || roll.value > roll.sides {
+                    return Err(Impossible::new(format!(
+                        "a d{} cannot show {}",
+                        roll.sides, roll.value
+                    ))
+                    .into());
+                }
+                let fits = |p: &Prompt| {
+                    matches!(p.kind, PromptKind::Die { sides } if sides == roll.sides)
+                        && match (p.player, roll.seat) {
+                            (Some(a), Some(b)) => a == b,
+                            _ => true,
+                        }
+                };
+                let chosen = match answer {
+                    Some(LateAnswer::Free) => None,
+                    // The table's choice: it may be newer than the die, or a second answer of
+                    // its throw; the table knows what the die was thrown for.
+                    Some(LateAnswer::Prompt(id)) => {
+                        let open = G::die_prompts(&self.state);
+                        match open.into_iter().find(|p| &p.id == id) {
+                            Some(p) if fits(&p) => Some(p),
+                            Some(p) => {
+                                return Err(Impossible::new(format!(
+                                    "a d{} cannot answer \"{}\"",
+                                    roll.sides, p.text
+                                ))
+                                .into());
+                            }
+                            None => {
+                                return Err(Impossible::new(format!(
+                                    "there is no open request `{id}` for this die now"
+                                ))
+                                .into());
+                            }
+                        }
+                    }
+                    None if self.throw_answered(roll) => None,
+                    None => G::die_prompts(&self.state)
+                        .into_iter()
+                        .find(|p| fits(p) && self.die_prompt_open_at(&p.id, *thrown_at)),
+                };
+                match chosen {
+                    Some(p) => {
+                        let events = G::fulfil(&self.state, &p, roll)?;
+                        (
+                            EntryEffect::Fulfilled(p.id.clone()),
+                            events,
+                            EntryText::Fixed(format!(
+                                "d{} = {} ({}, arrived {} after it was thrown) for: {}",
+                                roll.sides,
+                                roll.value,
+                                roll.source,
+                                late_text(*late_ms),
+                                p.text
+                            )),
+                        )
+                    }
+                    None => (EntryEffect::FreeRoll, Vec::new(), EntryText::LateFree),
+                }
+            }
+            Input::DiceLost {
+                device,
+                first,
+                last,
+                reason,
+            } => {
+                if device.trim().is_empty() || reason.trim().is_empty() {
+                    return Err(Impossible::new("lost dice need a device and a reason").into());
+                }
+                if last.is_some_and(|l| l < *first) {
+                    return Err(Impossible::new(format!(
+                        "lost dice #{first} to #{}: the range is backwards",
+                        last.unwrap_or(0)
+                    ))
+                    .into());
+                }
+                (EntryEffect::DiceLost, Vec::new(), EntryText::DiceLost)
+            }
             Input::Undo { reason } => {
                 let Some(&target) = self.effective.last() else {
                     return Err(Impossible::new("there is nothing to undo").into());
@@ -592,8 +813,12 @@ impl<G: Game> Match<G> {
                 if let Some(target) = self.effective.pop() {
                     self.entries[target].undone_by = Some(entry.seq);
                     self.rebuild();
+                    // A prompt the undo opened again counts as opened by the undo.
+                    self.track_die_prompts(entry.seq);
                 }
             }
+            // A record of the device's, not a change of the game: not taken back by undo.
+            EntryEffect::DiceLost => {}
             _ => {
                 for event in &entry.events {
                     G::apply(&mut self.state, event);
@@ -602,6 +827,9 @@ impl<G: Game> Match<G> {
                 if self.effective.len().is_multiple_of(CHECKPOINT_EVERY) {
                     self.checkpoints
                         .push((self.effective.len(), self.state.clone()));
+                }
+                if !entry.events.is_empty() {
+                    self.track_die_prompts(entry.seq);
                 }
             }
         }
@@ -625,6 +853,20 @@ impl<G: Game> Match<G> {
             }
         }
         self.state = state;
+    }
+}
+
+/// "18 s", "2 min 5 s", "0.4 s": how late a die was, for the log.
+fn late_text(ms: u64) -> String {
+    let s = ms / 1000;
+    if ms < 1000 {
+        format!("{:.1} s", ms as f64 / 1000.0)
+    } else if s < 120 {
+        format!("{s} s")
+    } else if s < 7200 {
+        format!("{} min {} s", s / 60, s % 60)
+    } else {
+        format!("{} h {} min", s / 3600, s / 60 % 60)
     }
 }
 
@@ -937,5 +1179,178 @@ mod dice_tests {
             EntryEffect::Fulfilled("a".into())
         );
         assert_eq!(m.state().got, vec![("a".to_owned(), 5)]);
+    }
+
+    fn ask(id: &str) -> Input<Ask> {
+        Input::Move {
+            mv: Ask(id.into()),
+            override_reason: None,
+        }
+    }
+
+    fn tower_die(value: u8, seq: u64) -> Roll {
+        Roll {
+            sides: 6,
+            value,
+            source: DieSource::Tower {
+                device: "7ab1e51de0000001".into(),
+                seq,
+            },
+            seat: None,
+            throw: Some(seq),
+        }
+    }
+
+    fn late(value: u8, seq: u64, thrown_at: u64, answer: Option<LateAnswer>) -> Input<Ask> {
+        Input::LateRoll {
+            roll: tower_die(value, seq),
+            thrown_at,
+            late_ms: 18_000,
+            answer,
+        }
+    }
+
+    #[test]
+    fn a_late_die_never_answers_a_prompt_opened_after_it_was_thrown() {
+        // Given a request for 1d6 answered by hand while the tower was unplugged,
+        let mut m = new_match();
+        put(&mut m, ask("hp-a")); // entry 0
+        // (the die thrown into the unplugged tower now: the log holds 1 entry)
+        put(&mut m, die(4, DieSource::Typed, Some(1))); // entry 1 answers hp-a
+        // and a newer request opened since,
+        put(&mut m, ask("hp-b")); // entry 2
+        // when the tower's die arrives late, it is a free roll, not hp-b's answer.
+        assert_eq!(put(&mut m, late(6, 12, 1, None)), EntryEffect::FreeRoll);
+        assert_eq!(m.state().open, vec!["hp-b".to_owned()]);
+        assert_eq!(
+            m.entry_text(3),
+            "late free roll: d6 = 6 (tower 7ab1e51de0000001 #12, arrived 18 s after it was thrown)"
+        );
+        // A late die thrown while hp-b was open answers it.
+        assert_eq!(
+            put(&mut m, late(3, 13, 3, None)),
+            EntryEffect::Fulfilled("hp-b".into())
+        );
+        assert_eq!(
+            m.state().got,
+            vec![("hp-a".to_owned(), 4), ("hp-b".to_owned(), 3)]
+        );
+        // Replaying the log routes the same way.
+        let inputs: Vec<Input<Ask>> = m.entries().iter().map(|e| e.input.clone()).collect();
+        let replayed =
+            Match::<DiceAsker>::replay(m.header().clone(), &empty_catalogue(), inputs).unwrap();
+        assert_eq!(replayed.state(), m.state());
+    }
+
+    #[test]
+    fn the_table_chooses_what_a_late_die_is_for() {
+        let mut m = new_match();
+        put(&mut m, ask("old")); // open before the throw
+        put(&mut m, ask("new")); // opened after it
+        // Kept as a free roll, it answers nothing, not even the request open at its throw.
+        assert_eq!(
+            put(&mut m, late(2, 5, 1, Some(LateAnswer::Free))),
+            EntryEffect::FreeRoll
+        );
+        // Chosen for the newer request, it answers it.
+        assert_eq!(
+            put(
+                &mut m,
+                late(5, 6, 1, Some(LateAnswer::Prompt("new".into())))
+            ),
+            EntryEffect::Fulfilled("new".into())
+        );
+        assert!(m.entry_text(3).starts_with(
+            "d6 = 5 (tower 7ab1e51de0000001 #6, arrived 18 s after it was thrown) for: roll 1d6 for new"
+        ));
+        // A request that is not open, or a die that does not fit, cannot be chosen.
+        let gone = m.prepare(&late(5, 7, 1, Some(LateAnswer::Prompt("new".into()))));
+        assert!(
+            matches!(&gone, Err(Rejection::Impossible(e)) if e.to_string().contains("no open request `new`")),
+            "{gone:?}"
+        );
+        let mut d20 = late(5, 8, 1, Some(LateAnswer::Prompt("old".into())));
+        if let Input::LateRoll { roll, .. } = &mut d20 {
+            roll.sides = 20;
+        }
+        assert!(matches!(m.prepare(&d20), Err(Rejection::Impossible(_))));
+        // The JSON the app logs goes through the object-safe layer.
+        let json = serde_json::json!({"input": "late-roll", "roll": {"sides": 6, "value": 1,
+            "source": {"kind": "typed"}}, "thrown_at": 0, "late_ms": 9000, "answer": {"prompt": "old"}});
+        let any: &mut dyn AnyMatch = &mut m;
+        let prepared = any.prepare_json(&json).unwrap();
+        any.commit_json(&prepared.json).unwrap();
+        assert!(m.state().open.is_empty());
+    }
+
+    #[test]
+    fn a_prompt_opened_again_by_an_undo_is_newer_than_a_die_thrown_before_the_undo() {
+        let mut m = new_match();
+        put(&mut m, ask("a")); // 0
+        put(&mut m, die(4, DieSource::Typed, Some(1))); // 1 answers a
+        put(
+            &mut m,
+            Input::Undo {
+                reason: Some("mistyped".into()),
+            },
+        ); // 2: a is open again
+        // A die thrown before the undo (log of 2 entries) does not take it by itself.
+        assert_eq!(put(&mut m, late(5, 1, 2, None)), EntryEffect::FreeRoll);
+        // One thrown after it does.
+        assert_eq!(
+            put(&mut m, late(5, 2, 3, None)),
+            EntryEffect::Fulfilled("a".into())
+        );
+    }
+
+    #[test]
+    fn lost_dice_are_logged_change_nothing_and_are_not_undone() {
+        let mut m = new_match();
+        put(&mut m, ask("a"));
+        let lost = Input::DiceLost {
+            device: "7ab1e51de0000001".into(),
+            first: 6,
+            last: Some(9),
+            reason: "the tower restarted".into(),
+        };
+        assert_eq!(put(&mut m, lost), EntryEffect::DiceLost);
+        assert_eq!(
+            m.entry_text(1),
+            "dice lost: 7ab1e51de0000001 #6 to #9 never arrived (the tower restarted): throw again"
+        );
+        let unknown = Input::DiceLost {
+            device: "text".into(),
+            first: 3,
+            last: None,
+            reason: "a damaged line".into(),
+        };
+        put(&mut m, unknown);
+        assert!(
+            m.entry_text(2)
+                .contains("unknown number of dice from #3 on")
+        );
+        // Undo takes back the request, not the device's records.
+        put(&mut m, Input::Undo { reason: None });
+        assert!(m.state().open.is_empty());
+        assert_eq!(m.entries()[1].undone_by, None);
+        assert_eq!(m.entries()[0].undone_by, Some(3));
+        let backwards = Input::DiceLost {
+            device: "x".into(),
+            first: 9,
+            last: Some(6),
+            reason: "r".into(),
+        };
+        assert!(matches!(
+            m.prepare(&backwards),
+            Err(Rejection::Impossible(_))
+        ));
+        // Through JSON, as stored.
+        let any: &mut dyn AnyMatch = &mut m;
+        let json = serde_json::json!({"input": "dice-lost", "device": "7ab1", "first": 1,
+            "reason": "the tower restarted"});
+        let p = any.prepare_json(&json).unwrap();
+        assert!(p.json.contains("\"dice-lost\""));
+        any.commit_json(&p.json).unwrap();
+        assert_eq!(m.log().len(), 5);
     }
 }

@@ -201,6 +201,10 @@ pub enum InvalidField {
     /// A hello announcing protocol version 0.
     #[error("hello announces protocol version 0")]
     ZeroProtocol,
+    /// A hello whose previous boot is its own boot, or that names a last roll of an unknown
+    /// previous boot (`prev_boot` 0 with `prev_last_seq` not 0).
+    #[error("hello's previous boot must differ from its boot, and be known to have rolls")]
+    PrevBoot,
 }
 
 /// Tower → host: "this is who I am". Sent at power-up and in answer to every
@@ -221,6 +225,14 @@ pub struct Hello {
     /// The sequence number of the newest roll of this boot (0 before the first roll), so a
     /// host can tell at once whether it missed any.
     pub last_seq: u32,
+    /// The boot this one follows, as the tower remembers it in non-volatile memory: with
+    /// [`Hello::prev_last_seq`] it tells the host exactly which rolls a reset took away.
+    /// `BootId(0)`: the tower cannot say (it keeps nothing across a reset, or never booted
+    /// before).
+    pub prev_boot: BootId,
+    /// The sequence number of the last roll the previous boot issued (0 when `prev_boot` is 0,
+    /// or when it issued none).
+    pub prev_last_seq: u32,
 }
 
 /// Tower → host: dice are falling; results follow. Not acknowledged and not resent: it only
@@ -252,6 +264,10 @@ pub struct RollResult {
     pub sides: u8,
     /// The face that came up, `1..=sides` (a d10's "0" face is reported as 10).
     pub value: u8,
+    /// Milliseconds from the die settling to this frame being written: about 0 when it is
+    /// sent at once, more when it is sent again (the cable was out, the first frame was
+    /// damaged). It lets the host tell a late roll from a fresh one. Saturates at `u32::MAX`.
+    pub age_ms: u32,
 }
 
 /// Tower → host: "still here", sent about once a second when the link is idle.
@@ -434,7 +450,11 @@ impl WireMessage for DeviceMessage {
                 if h.device.0 == 0 {
                     return Err(InvalidField::ZeroDevice);
                 }
-                check_boot(h.boot)
+                check_boot(h.boot)?;
+                if h.prev_boot == h.boot || (h.prev_boot.0 == 0 && h.prev_last_seq != 0) {
+                    return Err(InvalidField::PrevBoot);
+                }
+                Ok(())
             }
             DeviceMessage::RollStarted(r) => check_boot(r.boot),
             DeviceMessage::RollResult(r) => r.validate(),
@@ -485,6 +505,7 @@ mod tests {
             die: 0,
             sides: 6,
             value: 6,
+            age_ms: 0,
         };
         assert_eq!(ok.validate(), Ok(()));
         assert_eq!(
@@ -533,5 +554,31 @@ mod tests {
             .validate(),
             Err(InvalidField::ZeroBoot)
         );
+    }
+
+    #[test]
+    fn a_hello_names_another_boot_as_its_previous_one_or_none() {
+        let hello = |prev_boot, prev_last_seq| {
+            DeviceMessage::Hello(Hello {
+                protocol: 1,
+                device: DeviceId(1),
+                boot: BootId(9),
+                firmware: FirmwareVersion {
+                    major: 1,
+                    minor: 0,
+                    patch: 0,
+                },
+                dice: DiceSet::EMPTY,
+                last_seq: 0,
+                prev_boot: BootId(prev_boot),
+                prev_last_seq,
+            })
+            .validate()
+        };
+        assert_eq!(hello(0, 0), Ok(()));
+        assert_eq!(hello(8, 41), Ok(()));
+        assert_eq!(hello(8, 0), Ok(()));
+        assert_eq!(hello(9, 3), Err(InvalidField::PrevBoot));
+        assert_eq!(hello(0, 3), Err(InvalidField::PrevBoot));
     }
 }

@@ -28,6 +28,8 @@ fn sample_frames(rng: &mut StdRng, n: usize) -> Vec<Vec<u8>> {
                     },
                     dice: DiceSet::new(&[6, 6, 20][..rng.random_range(0..=3)]).unwrap(),
                     last_seq: rng.random_range(0..100_000),
+                    prev_boot: BootId(boot.0 ^ 1),
+                    prev_last_seq: rng.random_range(0..100_000),
                 }),
                 1 => DeviceMessage::RollStarted(RollStarted {
                     boot,
@@ -43,6 +45,7 @@ fn sample_frames(rng: &mut StdRng, n: usize) -> Vec<Vec<u8>> {
                         die: rng.random(),
                         sides,
                         value: rng.random_range(1..=sides),
+                        age_ms: rng.random_range(0..60_000),
                     })
                 }
                 3 => DeviceMessage::Heartbeat(Heartbeat {
@@ -168,7 +171,7 @@ fn noise_never_decodes() {
             }
             let _ = lines.push(b);
         }
-        tower.receive(&chunk, &mut |_| tower_replies += 1);
+        tower.receive(&chunk, 0, &mut |_| tower_replies += 1);
     }
     println!(
         "{mib} MiB of noise in {:?}: {} frames refused {:?}, {} accepted; tower answered {tower_replies} times",

@@ -76,16 +76,17 @@ fn every_message_encodes_to_its_golden_bytes_and_back() {
 #[test]
 fn golden_frames_are_cobs_of_header_postcard_and_crc() {
     // Roll result seq 1, by hand: version, 'D', tag 2, boot varint, seq 1, throw 1, die 0,
-    // d6, 4.
+    // d6, 4, age 0.
     let body = [
-        0x01, 0x44, 0x02, 0xf8, 0xac, 0xd1, 0x91, 0x01, 0x01, 0x01, 0x00, 0x06, 0x04,
+        0x01, 0x44, 0x02, 0xf8, 0xac, 0xd1, 0x91, 0x01, 0x01, 0x01, 0x00, 0x06, 0x04, 0x00,
     ];
     let mut wire = framed(&body);
     wire.push(0);
     assert_eq!(hex(&wire), device_examples()[2].2);
-    // Seq 300 (ac 02) of throw 299 (ab 02), die 2, d20, 17.
+    // Seq 300 (ac 02) of throw 299 (ab 02), die 2, d20, 17, age 18000 ms (d0 8c 01).
     let body = [
         0x01, 0x44, 0x02, 0xf8, 0xac, 0xd1, 0x91, 0x01, 0xac, 0x02, 0xab, 0x02, 0x02, 0x14, 0x11,
+        0xd0, 0x8c, 0x01,
     ];
     let mut wire = framed(&body);
     wire.push(0);
@@ -107,13 +108,15 @@ fn frames_fit_the_documented_maximum() {
         },
         dice: DiceSet::new(&[255; MAX_DICE]).unwrap(),
         last_seq: u32::MAX,
+        prev_boot: BootId(u32::MAX - 1),
+        prev_last_seq: u32::MAX,
     });
     let frame = encode(&biggest).unwrap();
     assert!(frame.as_bytes().len() <= MAX_WIRE_FRAME);
     assert_eq!(
         frame.as_bytes().len(),
-        50,
-        "48 raw bytes, +1 COBS, +1 delimiter"
+        60,
+        "58 raw bytes, +1 COBS, +1 delimiter"
     );
 }
 
@@ -164,9 +167,10 @@ fn every_single_bit_flip_and_every_truncation_of_every_golden_frame_is_refused()
 
 #[test]
 fn each_kind_of_damage_gets_its_own_error() {
-    // version, 'D', tag 2, boot, seq 1 (byte 8), throw 1 (byte 9), die 0, d6, value 4 (byte 12)
+    // version, 'D', tag 2, boot, seq 1 (byte 8), throw 1 (byte 9), die 0, d6, value 4
+    // (byte 12), age 0 (byte 13)
     let roll = [
-        0x01, 0x44, 0x02, 0xf8, 0xac, 0xd1, 0x91, 0x01, 0x01, 0x01, 0x00, 0x06, 0x04,
+        0x01, 0x44, 0x02, 0xf8, 0xac, 0xd1, 0x91, 0x01, 0x01, 0x01, 0x00, 0x06, 0x04, 0x00,
     ];
     let with = |f: &dyn Fn(&mut Vec<u8>)| {
         let mut b = roll.to_vec();
@@ -291,7 +295,7 @@ fn the_fuzz_seeds_are_the_golden_frames() {
         ("roll_result_1", "roll result, seq 1 (a die thrown alone)"),
         (
             "roll_result_300",
-            "roll result, seq 300 (second die of throw 299)",
+            "roll result, seq 300 (second die of throw 299, sent again 18 s after it settled)",
         ),
         ("heartbeat", "heartbeat"),
         ("fault_resend_unavailable", "fault: resend unavailable"),
@@ -322,6 +326,7 @@ fn the_fuzz_seeds_are_the_golden_frames() {
             die,
             sides: 6,
             value,
+            age_ms: 0,
         })
     };
     assert_eq!(got, vec![die(2, 0, 3), die(3, 1, 5)]);
@@ -329,5 +334,10 @@ fn the_fuzz_seeds_are_the_golden_frames() {
         String::from_utf8(read("text_lines"))
             .unwrap()
             .contains("ROLL 2d6 3 5\n")
+    );
+    assert!(
+        String::from_utf8(read("text_lines"))
+            .unwrap()
+            .contains("ROLL d20 17 #12 *59\n")
     );
 }

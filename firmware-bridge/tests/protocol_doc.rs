@@ -1,6 +1,8 @@
 //! `PROTOCOL.md` is checked, not trusted: its example table must list the frames this crate
-//! encodes, and its C reference code (section 8) is compiled with the system C compiler and
-//! must build the same frames and accept or refuse the same host frames as the Rust decoder.
+//! encodes, its C reference code (section 8) is compiled with the system C compiler and
+//! must build the same frames and accept or refuse the same host frames as the Rust decoder,
+//! and its Arduino line-mode sketch (section 9) is built with the system C++ compiler and a
+//! stand-in `Serial`, and its output read by the host's line parser.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test helpers
 
 use std::path::{Path, PathBuf};
@@ -62,10 +64,10 @@ int main(int argc, char **argv) {
     const uint8_t fw[3] = {1, 2, 3};
     const uint8_t dice[3] = {6, 6, 20};
     const uint32_t boot = 0x12345678u;
-    print_frame(w, ts_hello(0x7AB1E51DE0000001ull, boot, fw, dice, 3, 0, w));
+    print_frame(w, ts_hello(0x7AB1E51DE0000001ull, boot, fw, dice, 3, 0, 0x0BADCAFEu, 41, w));
     print_frame(w, ts_roll_started(boot, 2, w));
-    print_frame(w, ts_roll_result(boot, 1, 1, 0, 6, 4, w));
-    print_frame(w, ts_roll_result(boot, 300, 299, 2, 20, 17, w));
+    print_frame(w, ts_roll_result(boot, 1, 1, 0, 6, 4, 0, w));
+    print_frame(w, ts_roll_result(boot, 300, 299, 2, 20, 17, 18000, w));
     print_frame(w, ts_heartbeat(boot, 300, 61000, w));
     print_frame(w, ts_fault(boot, 4, 42, w));
     print_frame(w, ts_fault(boot, 1000, 0, w));
@@ -84,6 +86,22 @@ int main(int argc, char **argv) {
     return 0;
 }
 "#;
+
+/// Compiles `src` into `exe` with warnings as errors; `what` names the code in the failure.
+fn build(compiler: &str, flags: &[&str], src: &Path, exe: &Path, what: &str) {
+    let out = Command::new(compiler)
+        .args(flags)
+        .args(["-O1", "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(exe)
+        .arg(src)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{what} of PROTOCOL.md does not compile:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
 
 fn c_compiler() -> Option<String> {
     ["cc", "gcc", "clang"]
@@ -174,25 +192,7 @@ fn the_c_reference_code_agrees_with_the_crate() {
     let src: PathBuf = dir.path().join("tower.c");
     let exe: PathBuf = dir.path().join("tower");
     std::fs::write(&src, format!("{code}\n{C_MAIN}")).unwrap();
-    let build = Command::new(&cc)
-        .args([
-            "-std=c99",
-            "-O1",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-pedantic",
-            "-o",
-        ])
-        .arg(&exe)
-        .arg(&src)
-        .output()
-        .unwrap();
-    assert!(
-        build.status.success(),
-        "the C code of PROTOCOL.md does not compile:\n{}",
-        String::from_utf8_lossy(&build.stderr)
-    );
+    build(&cc, &["-std=c99", "-pedantic"], &src, &exe, "the C code");
 
     let frames = host_frames();
     let run = Command::new(&exe)
@@ -218,4 +218,77 @@ fn the_c_reference_code_agrees_with_the_crate() {
     }
     assert_eq!(lines.next(), None);
     assert!(refused > 300, "{refused}");
+}
+
+const ARDUINO_SHIM: &str = r#"
+#include <cstdio>
+#include <cstdint>
+struct SerialShim {
+    void begin(long) {}
+    void println(const char *s) { std::fputs(s, stdout); std::fputs("\r\n", stdout); }
+} Serial;
+static const int faces[] = {4, 0, 6, 1, 3, 5, 2, 6, 0, 6, 1};
+static unsigned next_face = 0;
+int readDie() { return next_face < sizeof faces / sizeof faces[0] ? faces[next_face++] : 0; }
+"#;
+
+const ARDUINO_MAIN: &str = r#"
+int main() {
+    setup();
+    for (int k = 0; k < 11; k++) loop();
+    return 0;
+}
+"#;
+
+#[test]
+fn the_arduino_line_mode_sketch_prints_lines_the_host_accepts() {
+    if std::env::var_os("SKIP_C_REFERENCE").is_some() {
+        eprintln!("SKIP_C_REFERENCE set: Arduino sketch not checked");
+        return;
+    }
+    let cxx = ["c++", "g++", "clang++"]
+        .into_iter()
+        .find(|cc| Command::new(cc).arg("--version").output().is_ok())
+        .expect("a C++ compiler (c++) to check PROTOCOL.md's Arduino sketch");
+    let doc = protocol_md();
+    let sketch = doc
+        .split("```cpp\n")
+        .nth(1)
+        .and_then(|block| block.split("```").next())
+        .expect("the Arduino sketch in section 9");
+    let code_lines = sketch.lines().filter(|l| !l.trim().is_empty()).count();
+    assert!(
+        code_lines <= 16,
+        "the sketch is meant to be short: {code_lines} lines"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("tower.cpp");
+    let exe = dir.path().join("tower");
+    std::fs::write(&src, format!("{ARDUINO_SHIM}\n{sketch}\n{ARDUINO_MAIN}")).unwrap();
+    build(cxx, &["-std=c++11"], &src, &exe, "the Arduino sketch");
+    let run = Command::new(&exe).output().unwrap();
+    assert!(run.status.success());
+    let mut decoder = firmware_bridge::text::LineDecoder::new();
+    let lines: Vec<_> = run
+        .stdout
+        .iter()
+        .filter_map(|&b| decoder.push(b))
+        .map(|r| r.unwrap().unwrap())
+        .collect();
+    let got: Vec<(Option<u32>, bool, Vec<u8>)> = lines
+        .iter()
+        .map(|l| (l.counter, l.checked, l.throw.values().to_vec()))
+        .collect();
+    let faces = [4u8, 6, 1, 3, 5, 2, 6, 6, 1];
+    let want: Vec<(Option<u32>, bool, Vec<u8>)> = faces
+        .iter()
+        .zip(1u32..)
+        .map(|(&f, n)| (Some(n), true, vec![f]))
+        .collect();
+    assert_eq!(got, want);
+    // `Serial.println` ends a line with "\r\n"; the host ignores the "\r".
+    assert!(
+        run.stdout.starts_with(b"ROLL d6 4 #1 *C8\r\n"),
+        "the sketch's comment shows its first line"
+    );
 }

@@ -33,10 +33,22 @@ fn device_message() -> impl Strategy<Value = DeviceMessage> {
             boot(),
             any::<(u8, u8, u8)>(),
             proptest::collection::vec(MIN_SIDES..=u8::MAX, 0..=MAX_DICE),
-            any::<u32>()
+            any::<u32>(),
+            any::<(u32, u32)>()
         )
             .prop_map(
-                |(protocol, device, boot, (major, minor, patch), dice, last_seq)| {
+                |(
+                    protocol,
+                    device,
+                    boot,
+                    (major, minor, patch),
+                    dice,
+                    last_seq,
+                    (prev, prev_last),
+                )| {
+                    // A previous boot is another boot, or unknown (0, with no last roll).
+                    let prev_boot = if prev == boot.0 { 0 } else { prev };
+                    let prev_last_seq = if prev_boot == 0 { 0 } else { prev_last };
                     DeviceMessage::Hello(Hello {
                         protocol,
                         device: DeviceId(device),
@@ -48,21 +60,31 @@ fn device_message() -> impl Strategy<Value = DeviceMessage> {
                         },
                         dice: DiceSet::new(&dice).unwrap(),
                         last_seq,
+                        prev_boot: BootId(prev_boot),
+                        prev_last_seq,
                     })
                 }
             ),
         (boot(), any::<u8>())
             .prop_map(|(boot, dice)| DeviceMessage::RollStarted(RollStarted { boot, dice })),
-        (boot(), seq_and_throw(), any::<u8>(), die_roll()).prop_map(
-            |(boot, (seq, throw), die, (sides, value))| DeviceMessage::RollResult(RollResult {
-                boot,
-                seq,
-                throw,
-                die,
-                sides,
-                value
-            })
-        ),
+        (
+            boot(),
+            seq_and_throw(),
+            any::<u8>(),
+            die_roll(),
+            any::<u32>()
+        )
+            .prop_map(|(boot, (seq, throw), die, (sides, value), age_ms)| {
+                DeviceMessage::RollResult(RollResult {
+                    boot,
+                    seq,
+                    throw,
+                    die,
+                    sides,
+                    value,
+                    age_ms,
+                })
+            }),
         (boot(), any::<u32>(), any::<u32>()).prop_map(|(boot, last_seq, uptime_ms)| {
             DeviceMessage::Heartbeat(Heartbeat {
                 boot,
@@ -168,7 +190,7 @@ proptest! {
     fn rolls_that_are_no_die_face_cannot_be_encoded(
         boot in boot(), seq in 1..=u32::MAX, sides in any::<u8>(), value in any::<u8>()
     ) {
-        let roll = RollResult { boot, seq, throw: seq, die: 0, sides, value };
+        let roll = RollResult { boot, seq, throw: seq, die: 0, sides, value, age_ms: 0 };
         let valid = sides >= MIN_SIDES && value >= 1 && value <= sides;
         prop_assert_eq!(encode(&DeviceMessage::RollResult(roll)).is_ok(), valid);
     }
@@ -178,7 +200,7 @@ proptest! {
     fn throw_ids_round_trip_and_only_1_to_seq_is_valid(
         boot in boot(), seq in 1..=u32::MAX, throw in any::<u32>(), (sides, value) in die_roll()
     ) {
-        let msg = DeviceMessage::RollResult(RollResult { boot, seq, throw, die: 0, sides, value });
+        let msg = DeviceMessage::RollResult(RollResult { boot, seq, throw, die: 0, sides, value, age_ms: 0 });
         let valid = throw >= 1 && throw <= seq;
         match encode(&msg) {
             Ok(frame) => {

@@ -7,7 +7,7 @@ use firmware_bridge::frame::{FrameDecoder, encode};
 use firmware_bridge::message::{
     BootId, DeviceId, DeviceMessage, DiceSet, FirmwareVersion, HostMessage, WireMessage,
 };
-use firmware_bridge::text::{LineDecoder, MAX_LINE, format_throw, parse_line};
+use firmware_bridge::text::{LineDecoder, MAX_LINE, format_roll_line, parse_line};
 use firmware_bridge::tower::{Settled, Tower};
 use libfuzzer_sys::fuzz_target;
 
@@ -34,14 +34,17 @@ fuzz_target!(|data: &[u8]| {
 
     let mut lines = LineDecoder::new();
     for &b in data {
-        if let Some(Ok(Some(throw))) = lines.push(b) {
+        if let Some(Ok(Some(line))) = lines.push(b) {
+            let throw = line.throw;
             assert!(!throw.values().is_empty() && throw.values().len() <= 16);
             assert!(throw.sides() >= 2);
             assert!(throw.rolls().all(|r| r.value >= 1 && r.value <= r.sides));
-            // A line that parsed is at most MAX_LINE bytes, and so is its canonical form.
+            assert!(line.counter != Some(0));
+            // A line that parsed is at most MAX_LINE bytes, and so is its canonical form
+            // (with its counter and check, when it had them).
             let mut out = [0u8; MAX_LINE + 1];
-            let n = format_throw(&throw, &mut out).expect("a parsed throw formats");
-            assert_eq!(parse_line(&out[..n - 1]), Ok(Some(throw)));
+            let n = format_roll_line(&line, &mut out).expect("a parsed line formats");
+            assert_eq!(parse_line(&out[..n - 1]), Ok(Some(line)));
         }
     }
 
@@ -56,7 +59,7 @@ fuzz_target!(|data: &[u8]| {
         DiceSet::EMPTY,
     )
     .expect("valid tower");
-    let _ = tower.roll(0, 6, 3);
+    let _ = tower.roll(0, 6, 3, 0);
     let _ = tower.throw(
         &[
             Settled {
@@ -70,9 +73,10 @@ fuzz_target!(|data: &[u8]| {
                 value: 5,
             },
         ],
+        10,
         &mut |_| {},
     );
-    tower.receive(data, &mut |reply| {
+    tower.receive(data, 20, &mut |reply| {
         let _ = encode(&reply).expect("the tower only says valid things");
     });
 });

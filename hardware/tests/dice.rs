@@ -147,3 +147,61 @@ fn tower_rolls_arrive_as_dice_rolls_with_their_source() {
     assert!(tower.health().is_connected());
     tower.link_mut().stop();
 }
+
+#[test]
+fn tower_events_say_when_a_die_was_thrown_and_which_dice_are_lost() {
+    use firmware_bridge::link::{LossCause, Lost};
+    use hardware::dice::TowerEvent;
+    let sim = Sim::spawn(SimConfig {
+        device: DeviceId(0xD1CE),
+        heartbeat: Some(Duration::from_millis(50)),
+        seed: Some(12),
+        ..SimConfig::default()
+    })
+    .unwrap();
+    let config = LinkConfig {
+        start: StartFrom::Held,
+        ping_retry: Duration::from_millis(100),
+        backoff_initial: Duration::from_millis(20),
+        backoff_max: Duration::from_millis(100),
+        ..LinkConfig::path(sim.path())
+    };
+    let mut tower = TowerDice::start(config).unwrap();
+    assert!(sim.wait_for(Duration::from_secs(5), |s| s.pings > 0));
+    let mut events = Vec::new();
+    let wait_for = |tower: &mut TowerDice, events: &mut Vec<TowerEvent>, n: usize| {
+        let end = Instant::now() + Duration::from_secs(5);
+        while events.len() < n {
+            events.extend(tower.drain_events());
+            assert!(Instant::now() < end, "{events:#?}\n{:#?}", tower.health());
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    };
+    sim.roll(6, 2).unwrap();
+    wait_for(&mut tower, &mut events, 1);
+    // Thrown while the cable is out: it arrives after the replug, as a late, offline die.
+    sim.send(Command::DropLink(Duration::from_millis(700)))
+        .unwrap();
+    sim.roll(6, 3).unwrap();
+    wait_for(&mut tower, &mut events, 2);
+    // Thrown, then the tower resets before sending it (its frame is damaged): lost by seq.
+    sim.send(Command::Inject(firmware_bridge::sim::Injection::BitFlip))
+        .unwrap();
+    sim.roll(6, 4).unwrap();
+    sim.send(Command::Reset).unwrap();
+    wait_for(&mut tower, &mut events, 3);
+    let [
+        TowerEvent::Roll(fresh),
+        TowerEvent::Roll(late),
+        TowerEvent::Lost(lost),
+    ] = &events[..]
+    else {
+        panic!("{events:#?}")
+    };
+    assert!(!fresh.offline && fresh.age() < Duration::from_millis(500));
+    assert_eq!((late.roll.value, late.offline), (3, true));
+    assert!(late.age() >= Duration::from_millis(600), "{:?}", late.age());
+    assert_eq!(lost.lost, Lost::Seqs { first: 3, last: 3 });
+    assert_eq!(lost.cause, LossCause::Reset);
+    tower.link_mut().stop();
+}

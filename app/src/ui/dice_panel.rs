@@ -1,16 +1,21 @@
-//! The dice panel of the table screen: the tower link in plain words, typed entry and virtual
-//! dice when no tower is connected.
+//! The dice panel of the table screen: the tower link in plain words (how long it has been
+//! unplugged, faults and lost dice while they matter), late tower dice waiting for the table's
+//! one-tap decision, typed entry and virtual dice when no tower is connected. Every word in
+//! both languages.
 //!
 //! Widgets are named for what they do: the text field "Typed dice", the buttons "Enter typed
 //! dice", "Roll a virtual d6", "Roll virtual 2d6", "Roll a virtual d20", "Enter dice by hand",
-//! "Retry logging the tower rolls".
+//! "Retry logging the tower rolls", and for a late die "Use the late d6 for the request" and
+//! "Keep the late d6 as a free roll".
 
 use super::i18n::Lang;
 use super::widgets::{ACTIVE, WARN, touch_height};
-use crate::dice::{DiceService, TowerTone, core_roll};
+use crate::dice::{AsInput, DiceService, TowerInput, TowerTone, core_roll, dice_text};
 use cards::core::{DieSource, Roll};
+use cards::matches::LateAnswer;
 use egui::{Button, Color32, Key, RichText, TextEdit, Ui, Vec2};
 use hardware::dice::parse_entry;
+use std::time::{Duration, Instant};
 
 /// Colour of a connected tower.
 const GOOD: Color32 = Color32::from_rgb(120, 200, 120);
@@ -29,8 +34,8 @@ pub(crate) struct DicePanel {
     pub entry: String,
     /// Why the last typed entry or roll did not go in, in words.
     pub error: Option<String>,
-    /// Tower rolls the match log did not take yet (a store error), oldest first.
-    pub unlogged: Vec<Roll>,
+    /// Tower inputs the match log did not take yet (a store error), oldest first.
+    pub unlogged: Vec<TowerInput>,
     /// Why the oldest of `unlogged` was not logged.
     pub unlogged_error: Option<String>,
     /// Typed entry and virtual dice shown although a tower is connected.
@@ -46,8 +51,8 @@ pub(crate) enum DiceTap {
 }
 
 /// "d6 = 4 (typed)", as the log writes it.
-pub(crate) fn describe(roll: &Roll) -> String {
-    format!("d{} = {} ({})", roll.sides, roll.value, roll.source)
+pub(crate) fn describe(item: &impl AsInput) -> String {
+    item.describe()
 }
 
 /// Whether a roll came from the tower.
@@ -56,7 +61,8 @@ pub(crate) fn from_tower(roll: &Roll) -> bool {
 }
 
 /// Draws the panel. `known_sides` is the die the oldest open die prompt asks for, so values
-/// alone (`4`) can be typed.
+/// alone (`4`) can be typed. The table calls [`DiceService::observe`] every frame, the panel
+/// shown or not, so late dice and losses find the match on screen.
 pub(crate) fn dice_panel(
     ui: &mut Ui,
     panel: &mut DicePanel,
@@ -66,9 +72,14 @@ pub(crate) fn dice_panel(
     kiosk: bool,
 ) -> Option<DiceTap> {
     let t = lang.t();
+    let now = Instant::now();
+    if dice.changes_with_time(now) {
+        // "unplugged for 18 s", "thrown 20 s ago", a notice to clear: keep them true.
+        ui.ctx().request_repaint_after(Duration::from_secs(1));
+    }
     let height = touch_height(ui, 40.0);
     let mut tap = None;
-    let status = dice.status();
+    let status = dice.status_in(lang, now);
     let colour = tone_colour(ui, status.tone);
     ui.horizontal(|ui| {
         ui.label(RichText::new(t.dice).size(24.0).strong());
@@ -77,17 +88,21 @@ pub(crate) fn dice_panel(
     for line in &status.details {
         ui.add(egui::Label::new(RichText::new(line).size(14.0).weak()).wrap());
     }
+    for notice in dice.notices(lang, now) {
+        let text = RichText::new(notice.text).size(15.0);
+        let text = if notice.warn { text.color(WARN) } else { text };
+        ui.add(egui::Label::new(text).wrap());
+    }
+    late_dice(ui, dice, lang, height, now);
     if !panel.unlogged.is_empty() {
-        let why = panel
-            .unlogged_error
-            .as_deref()
-            .unwrap_or("the match log did not take them");
         ui.add(
             egui::Label::new(
-                RichText::new(format!(
-                    "{} tower roll(s) not logged yet: {why}",
-                    panel.unlogged.len()
-                ))
+                RichText::new(
+                    lang.tower_not_logged_yet(
+                        panel.unlogged.len(),
+                        panel.unlogged_error.as_deref(),
+                    ),
+                )
                 .size(15.0)
                 .color(WARN),
             )
@@ -181,12 +196,100 @@ pub(crate) fn dice_panel(
     tap
 }
 
+/// A late die's buttons take taps only this long after it arrived: its card pushes down what
+/// was below it, and a tap meant for that must not decide the die.
+const LATE_ARMED_AFTER: Duration = Duration::from_millis(600);
+
+/// The late dice held for the table: what each is, when it was thrown, and one tap to use it
+/// for the open request or keep it as a free roll.
+fn late_dice(ui: &mut Ui, dice: &mut DiceService, lang: Lang, height: f32, now: Instant) {
+    let mut decision = None;
+    for late in dice.late_rolls() {
+        let request = dice.request_for(&late.roll);
+        let shown = now.saturating_duration_since(late.received_at);
+        let armed = shown >= LATE_ARMED_AFTER;
+        if !armed {
+            ui.ctx().request_repaint_after(LATE_ARMED_AFTER - shown);
+        }
+        egui::Frame::group(ui.style())
+            .stroke(egui::Stroke::new(1.5, ACTIVE))
+            .show(ui, |ui| {
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(lang.late_roll(
+                            &dice_text(&late.roll),
+                            now.saturating_duration_since(late.thrown_at),
+                            late.offline,
+                        ))
+                        .size(16.0)
+                        .color(ACTIVE),
+                    )
+                    .wrap(),
+                );
+                ui.add(
+                    egui::Label::new(RichText::new(lang.late_roll_waits()).size(14.0).weak())
+                        .wrap(),
+                );
+                let sides = late.roll.sides;
+                // Side by side, so the card stays short on the 800×480 screen.
+                let gap = ui.spacing().item_spacing.x;
+                let width = if request.is_some() {
+                    (ui.available_width() - gap) / 2.0
+                } else {
+                    ui.available_width()
+                };
+                let size = Vec2::new(width, height.max(48.0));
+                ui.horizontal(|ui| {
+                    if let Some(request) = request {
+                        let text = RichText::new(lang.late_use_for(&request.text)).size(16.0);
+                        let use_it = ui
+                            .add_enabled_ui(armed, |ui| {
+                                ui.add_sized(size, Button::new(text).wrap())
+                            })
+                            .inner
+                            .accessible_name(format!("Use the late d{sides} for the request"));
+                        if use_it.clicked() {
+                            decision = Some((late.id, LateAnswer::Prompt(request.id.clone())));
+                        }
+                    }
+                    let text = RichText::new(lang.late_keep_free()).size(16.0);
+                    let keep = ui
+                        .add_enabled_ui(armed, |ui| ui.add_sized(size, Button::new(text).wrap()))
+                        .inner
+                        .accessible_name(format!("Keep the late d{sides} as a free roll"));
+                    if keep.clicked() {
+                        decision = Some((late.id, LateAnswer::Free));
+                    }
+                });
+            });
+    }
+    if let Some((id, answer)) = decision {
+        dice.decide_late(id, answer);
+        // The decided die goes to the log with the next frame's poll.
+        ui.ctx().request_repaint();
+    }
+}
+
+/// What the dice panel holds that the table must see now, for the compact layout (800×480),
+/// where the panel is behind "Log & dice": late dice waiting for a tap, dice lost or a tower
+/// fault to act on. `None` when nothing is. Keeps the window drawing while it can change
+/// with time alone.
+pub(crate) fn attention(ui: &Ui, dice: &DiceService, lang: Lang) -> Option<String> {
+    let now = Instant::now();
+    if dice.changes_with_time(now) {
+        ui.ctx().request_repaint_after(Duration::from_secs(1));
+    }
+    let late = dice.late_rolls().len();
+    let warned = dice.notices(lang, now).iter().any(|n| n.warn);
+    (late > 0 || warned).then(|| lang.dice_attention(late))
+}
+
 /// The tower link in words (headline and first detail), for the start screen's devices.
 pub(crate) fn tower_line(dice: &DiceService, lang: Lang) -> (String, Option<String>) {
     if !dice.tower_requested() {
         return (lang.t().no_tower.to_owned(), None);
     }
-    let status = dice.status();
+    let status = dice.status_in(lang, Instant::now());
     (status.headline.clone(), status.details.first().cloned())
 }
 
@@ -196,7 +299,11 @@ pub(crate) fn tower_status_bar(ui: &mut Ui, dice: &DiceService, lang: Lang) {
     if !dice.tower_requested() {
         return;
     }
-    let status = dice.status();
+    let now = Instant::now();
+    if dice.changes_with_time(now) {
+        ui.ctx().request_repaint_after(Duration::from_secs(1));
+    }
+    let status = dice.status_in(lang, now);
     let colour = tone_colour(ui, status.tone);
     egui::Panel::bottom("tower-status").show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {

@@ -687,6 +687,472 @@ pub static JA: Strings = Strings {
     keys_help: "キー: スペース/Enter 次の手 · 1–9 手 · U 取り消し · R d6 · Y/N 確認 · L 言語",
 };
 
+/// The dice tower's words (the dice panel and the start screen's tower line): the link's
+/// state, how long it has been, faults and lost dice in words, late dice and what to do with
+/// them. Player-facing, so in both languages; the link's own error texts are not shown.
+impl Lang {
+    /// "0.4 s", "18 s", "2 min 10 s", "3 h 5 min".
+    pub fn duration(self, d: std::time::Duration) -> String {
+        let s = d.as_secs();
+        let tenths = d.as_millis() / 100;
+        let (en, ja) = if d < std::time::Duration::from_secs(1) {
+            let t = format!("0.{}", tenths % 10);
+            (format!("{t} s"), format!("{t} 秒"))
+        } else if s < 120 {
+            (format!("{s} s"), format!("{s} 秒"))
+        } else if s < 7200 {
+            (
+                format!("{} min {} s", s / 60, s % 60),
+                format!("{} 分 {} 秒", s / 60, s % 60),
+            )
+        } else {
+            (
+                format!("{} h {} min", s / 3600, s / 60 % 60),
+                format!("{} 時間 {} 分", s / 3600, s / 60 % 60),
+            )
+        };
+        self.pick(en, ja)
+    }
+
+    /// No tower asked for.
+    pub fn tower_none(self) -> String {
+        self.pick("No dice tower", "ダイスタワーなし").to_owned()
+    }
+
+    /// What to do without a tower.
+    pub fn tower_none_hint(self) -> String {
+        self.pick(
+            "Type the dice or roll virtual ones.",
+            "ダイスを入力するか、仮想ダイスを振ってください。",
+        )
+        .to_owned()
+    }
+
+    /// The link could not start at all.
+    pub fn tower_start_failed(self) -> String {
+        self.pick(
+            "The tower link could not start",
+            "ダイスタワーとの接続を開始できませんでした",
+        )
+        .to_owned()
+    }
+
+    /// A line-mode tower was asked to be found by scanning.
+    pub fn tower_line_needs_path(self) -> String {
+        self.pick(
+            "A printing (line-mode) tower cannot be found by scanning: give its port, e.g. --tower /dev/ttyUSB0 --line",
+            "行出力(ライン方式)のタワーは自動で探せません。ポートを指定してください(例: --tower /dev/ttyUSB0 --line)",
+        )
+        .to_owned()
+    }
+
+    /// "Connected to tower 7ab1…" or to a printing tower.
+    pub fn tower_connected(self, id: Option<&str>) -> String {
+        match id {
+            Some(id) => self.pick(
+                format!("Connected to tower {id}"),
+                format!("ダイスタワー {id} に接続中"),
+            ),
+            None => self
+                .pick(
+                    "Connected to a printing tower (line mode)",
+                    "行出力タワーに接続中(ライン方式)",
+                )
+                .to_owned(),
+        }
+    }
+
+    /// "port /dev/ttyACM0".
+    pub fn tower_port(self, port: &str) -> String {
+        self.pick(format!("port {port}"), format!("ポート {port}"))
+    }
+
+    /// "last heartbeat 0.4 s ago · 12 roll(s) received".
+    pub fn tower_heartbeat(self, ago: Option<std::time::Duration>, rolls: u64) -> String {
+        match ago {
+            Some(d) => self.pick(
+                format!(
+                    "last heartbeat {} ago · {rolls} roll(s) received",
+                    self.duration(d)
+                ),
+                format!("最後の応答 {}前 · 受信 {rolls} 個", self.duration(d)),
+            ),
+            None => self.pick(
+                format!("{rolls} roll(s) received"),
+                format!("受信 {rolls} 個"),
+            ),
+        }
+    }
+
+    /// The link was stopped.
+    pub fn tower_stopped(self) -> String {
+        self.pick(
+            "The tower link is stopped",
+            "ダイスタワーとの接続を止めました",
+        )
+        .to_owned()
+    }
+
+    /// A port is open but nothing answered yet.
+    pub fn tower_handshaking(self, port: &str) -> String {
+        self.pick(
+            format!("Port {port} open, waiting for the tower to answer"),
+            format!("ポート {port} を開きました。タワーの応答を待っています"),
+        )
+    }
+
+    /// "Tower not found · looking for 12 s".
+    pub fn tower_not_found(self, since: Option<std::time::Duration>) -> String {
+        match since {
+            Some(d) => self.pick(
+                format!("Tower not found · looking for {}", self.duration(d)),
+                format!("ダイスタワーが見つかりません · 探して {}", self.duration(d)),
+            ),
+            None => self
+                .pick("Tower not found", "ダイスタワーが見つかりません")
+                .to_owned(),
+        }
+    }
+
+    /// "Tower unplugged for 18 s: waiting for it".
+    pub fn tower_unplugged(self, since: Option<std::time::Duration>) -> String {
+        let d = self.duration(since.unwrap_or_default());
+        self.pick(
+            format!("Tower unplugged for {d}: waiting for it"),
+            format!("ダイスタワーが外れて {d}: 戻るのを待っています"),
+        )
+    }
+
+    /// The port answers, but not like a tower.
+    pub fn tower_not_a_tower(self) -> String {
+        self.pick(
+            "The port does not answer like a tower",
+            "このポートはダイスタワーとして応答しません",
+        )
+        .to_owned()
+    }
+
+    /// "Tower connection lost 18 s ago: reconnecting".
+    pub fn tower_connection_lost(self, since: Option<std::time::Duration>) -> String {
+        let d = self.duration(since.unwrap_or_default());
+        self.pick(
+            format!("Tower connection lost {d} ago: reconnecting"),
+            format!("ダイスタワーとの接続が {d}前に切れました: 再接続中"),
+        )
+    }
+
+    /// Looking for a tower by handshake.
+    pub fn tower_looking(self) -> String {
+        self.pick("Looking for the tower", "ダイスタワーを探しています")
+            .to_owned()
+    }
+
+    /// Opening a given port.
+    pub fn tower_opening(self, port: &str) -> String {
+        self.pick(
+            format!("Opening the tower at {port}"),
+            format!("{port} のダイスタワーを開いています"),
+        )
+    }
+
+    /// Why the port failed, in words, and when the link tries again.
+    pub fn tower_failure(
+        self,
+        e: &hardware::dice::link::LinkError,
+        retry: Option<std::time::Duration>,
+    ) -> String {
+        use hardware::dice::link::LinkError as E;
+        let why = match e {
+            E::Open { path, reason } => self.pick(
+                format!("cannot open {}: {reason}", path.display()),
+                format!("{} を開けません: {reason}", path.display()),
+            ),
+            E::NotFound { tried } => self.pick(
+                format!("no tower answered among {tried} port(s)"),
+                format!("{tried} 個のポートのどれもタワーとして応答しません"),
+            ),
+            E::Io(reason) => self.pick(
+                format!("the port failed: {reason}"),
+                format!("ポートの読み書きに失敗: {reason}"),
+            ),
+            E::Closed => self
+                .pick("the port was closed", "ポートが閉じられました")
+                .to_owned(),
+            E::NoHandshake { pings } => self.pick(
+                format!("no answer to {pings} hello(s)"),
+                format!("{pings} 回の呼びかけに応答なし"),
+            ),
+            E::Silent(d) => self.pick(
+                format!("the tower was silent for {}", self.duration(*d)),
+                format!("タワーから {} 応答がありません", self.duration(*d)),
+            ),
+            E::NoRuntime | E::Thread(_) => self
+                .pick("the link could not run", "接続処理を実行できません")
+                .to_owned(),
+            E::TextNeedsPath => self.tower_line_needs_path(),
+        };
+        match retry {
+            Some(d) => self.pick(
+                format!("{why}; trying again in {}", self.duration(d)),
+                format!("{why}。{}後に再試行", self.duration(d)),
+            ),
+            None => self.pick(
+                format!("{why}; trying again now"),
+                format!("{why}。再試行中"),
+            ),
+        }
+    }
+
+    /// "3 damaged frame(s) ignored".
+    pub fn tower_damaged(self, n: u64) -> String {
+        self.pick(
+            format!("{n} damaged frame(s) ignored"),
+            format!("壊れたデータ {n} 件を無視しました"),
+        )
+    }
+
+    /// "2 repeated roll(s) dropped".
+    pub fn tower_repeats(self, n: u64) -> String {
+        self.pick(
+            format!("{n} repeated roll(s) dropped"),
+            format!("重複したロール {n} 個を除きました"),
+        )
+    }
+
+    /// "reconnected 2 time(s)".
+    pub fn tower_reconnects(self, n: u64) -> String {
+        self.pick(format!("reconnected {n} time(s)"), format!("再接続 {n} 回"))
+    }
+
+    /// "the tower restarted 1 time(s)".
+    pub fn tower_restarts(self, n: u64) -> String {
+        self.pick(
+            format!("the tower restarted {n} time(s)"),
+            format!("タワーの再起動 {n} 回"),
+        )
+    }
+
+    /// "5 roll(s) lost in all" (and unknown losses).
+    pub fn tower_lost_total(self, n: u64, unknown: u64) -> String {
+        match unknown {
+            0 => self.pick(
+                format!("{n} roll(s) lost in all: they were thrown again or are missing"),
+                format!("失われたロール 計 {n} 個"),
+            ),
+            u => self.pick(
+                format!("{n} roll(s) lost in all, and {u} time(s) an unknown number"),
+                format!("失われたロール 計 {n} 個、数の分からない消失 {u} 回"),
+            ),
+        }
+    }
+
+    /// Tower rolls that came with no match open.
+    pub fn tower_unlogged(self, n: u64) -> String {
+        self.pick(
+            format!("{n} tower roll(s) arrived with no match open and were not logged"),
+            format!("対戦が開いていない間に届いたタワーのロール {n} 個は記録していません"),
+        )
+    }
+
+    /// A fault the tower reported, in words (`None` for the faults the loss messages cover).
+    pub fn tower_fault(self, fault: &hardware::dice::message::Fault) -> Option<String> {
+        use hardware::dice::message::FaultCode as C;
+        let d = fault.detail;
+        Some(match fault.code {
+            C::SensorFailure => self.pick(
+                format!("The tower could not read a die (die {d}): throw it again"),
+                format!("タワーがダイス({d} 番)を読めませんでした。振り直してください"),
+            ),
+            C::CockedDie => self.pick(
+                format!("A die landed on its edge or could not be read (die {d}): throw it again"),
+                format!("ダイス({d} 番)が傾いて止まったか、読めませんでした。振り直してください"),
+            ),
+            C::HostFrameCorrupt => self.pick(
+                format!("The tower received a damaged message from the app ({d} so far); the link sends it again"),
+                format!("タワーがアプリからの壊れたメッセージを受け取りました(計 {d} 回)。自動で送り直します"),
+            ),
+            C::HistoryOverflow | C::ResendUnavailable => return None,
+            C::Other(code) => self.pick(
+                format!("The tower reported fault {code} (detail {d})"),
+                format!("タワーがエラー {code} を報告しました(詳細 {d})"),
+            ),
+        })
+    }
+
+    /// Why a printing tower's line was refused.
+    pub fn line_refused_reason(self, e: &hardware::dice::text::LineError) -> String {
+        use hardware::dice::text::LineError as L;
+        match e {
+            L::CheckMismatch { .. } | L::DamagedKeyword => self
+                .pick(
+                    "damaged on the way: its check does not match",
+                    "途中で壊れていました(チェックが一致しません)",
+                )
+                .to_owned(),
+            L::ValueOutOfRange { sides, value } => self.pick(
+                format!("{value} is not a face of a d{sides}"),
+                format!("{value} は d{sides} の目ではありません"),
+            ),
+            L::TooLong => self
+                .pick("the line is too long", "行が長すぎます")
+                .to_owned(),
+            _ => self
+                .pick(
+                    "it is not a roll line the app can read",
+                    "アプリが読めるロールの行ではありません",
+                )
+                .to_owned(),
+        }
+    }
+
+    /// Dice the tower link knows are lost, in words, with what to do.
+    pub fn tower_loss(self, loss: &hardware::dice::link::LossReport) -> String {
+        use hardware::dice::link::{LossCause as C, Lost};
+        let seqs = match loss.lost {
+            Lost::Seqs { first, last } if first == last => {
+                self.pick(format!("roll #{first}"), format!("ロール #{first}"))
+            }
+            Lost::Seqs { first, last } => self.pick(
+                format!("rolls #{first} to #{last}"),
+                format!("ロール #{first}〜#{last}"),
+            ),
+            Lost::Unknown { after } => self.pick(
+                format!("an unknown number of rolls after #{after}"),
+                format!("ロール #{after} より後の数の分からないロール"),
+            ),
+        };
+        let lines = match loss.lost {
+            Lost::Seqs { first, last } if first == last => {
+                self.pick(format!("line #{first}"), format!("行 #{first}"))
+            }
+            Lost::Seqs { first, last } => self.pick(
+                format!("lines #{first} to #{last}"),
+                format!("行 #{first}〜#{last}"),
+            ),
+            Lost::Unknown { .. } => self.pick("a line".to_owned(), "1 行".to_owned()),
+        };
+        match loss.cause {
+            C::Reset if matches!(loss.lost, Lost::Unknown { .. }) => {
+                let after = match loss.lost {
+                    Lost::Unknown { after } => after,
+                    Lost::Seqs { last, .. } => last,
+                };
+                self.pick(
+                    format!("The tower restarted and cannot say what it lost after roll #{after}: throw again any die that did not show"),
+                    format!("タワーが再起動しました。ロール #{after} より後に失われたものは分かりません。表示されなかったダイスは振り直してください"),
+                )
+            }
+            C::Reset => self.pick(
+                format!("The tower restarted and lost {seqs}: throw those dice again"),
+                format!("タワーが再起動し、{seqs}が失われました。そのダイスを振り直してください"),
+            ),
+            C::HistoryOverflow => self.pick(
+                format!("The tower's memory filled up while the link was down: {seqs} lost, throw those dice again"),
+                format!("接続が切れている間にタワーの記憶がいっぱいになり、{seqs}が失われました。振り直してください"),
+            ),
+            C::ResendUnavailable => self.pick(
+                format!("The tower no longer had {seqs}: throw those dice again"),
+                format!("タワーに{seqs}が残っていませんでした。振り直してください"),
+            ),
+            C::LineGap => self.pick(
+                format!("{lines} from the tower never arrived: throw those dice again"),
+                format!("タワーからの{lines}が届きませんでした。そのダイスを振り直してください"),
+            ),
+            C::Line(e) => self.pick(
+                format!("A line from the tower was refused ({}): throw that die again", self.line_refused_reason(&e)),
+                format!("タワーからの行を受け付けませんでした({})。そのダイスを振り直してください", self.line_refused_reason(&e)),
+            ),
+            C::UncheckedLine => self.pick(
+                "A line came without its check from a tower that checks its lines: refused, throw that die again".to_owned(),
+                "チェックのない行が届いたため受け付けませんでした。そのダイスを振り直してください".to_owned(),
+            ),
+        }
+    }
+
+    /// "d6 = 4, thrown 18 s ago while the tower was unplugged".
+    pub fn late_roll(self, die: &str, ago: std::time::Duration, offline: bool) -> String {
+        let d = self.duration(ago);
+        match offline {
+            true => self.pick(
+                format!("Late roll: {die}, thrown {d} ago while the tower was unplugged"),
+                format!("遅れて届いたロール: {die}({d}前、タワーが外れている間に投げたもの)"),
+            ),
+            false => self.pick(
+                format!("Late roll: {die}, thrown {d} ago (it reached the app late)"),
+                format!("遅れて届いたロール: {die}({d}前に投げたもの)"),
+            ),
+        }
+    }
+
+    /// What happens to a late die until the table taps.
+    pub fn late_roll_waits(self) -> String {
+        self.pick(
+            "It does not answer the request on its own: choose.",
+            "このロールは自動では使われません。選んでください。",
+        )
+        .to_owned()
+    }
+
+    /// A late die that answered no request was logged as a free roll.
+    pub fn late_logged_free(self, what: &str) -> String {
+        self.pick(
+            format!("{what}: logged as a free roll"),
+            format!("{what}: フリーロールとして記録しました"),
+        )
+    }
+
+    /// "Use it for: …".
+    pub fn late_use_for(self, prompt: &str) -> String {
+        self.pick(
+            format!("Use it for: {prompt}"),
+            format!("これに使う: {prompt}"),
+        )
+    }
+
+    /// "2 tower roll(s) not logged yet: …".
+    pub fn tower_not_logged_yet(self, n: usize, why: Option<&str>) -> String {
+        match why {
+            Some(why) => self.pick(
+                format!("{n} tower roll(s) not logged yet: {why}"),
+                format!("タワーのロール {n} 個がまだ記録されていません: {why}"),
+            ),
+            None => self.pick(
+                format!("{n} tower roll(s) not logged yet: the match log did not take them"),
+                format!(
+                    "タワーのロール {n} 個がまだ記録されていません(対戦記録に書けませんでした)"
+                ),
+            ),
+        }
+    }
+
+    /// Keep a late die as a free roll.
+    pub fn late_keep_free(self) -> String {
+        self.pick("Keep as a free roll", "フリーロールとして記録")
+            .to_owned()
+    }
+
+    /// Beside the compact layout's "Log & dice" button: the dice panel needs the table
+    /// (`late` late dice wait for a tap; otherwise dice were lost or the tower reported a
+    /// fault).
+    pub fn dice_attention(self, late: usize) -> String {
+        match late {
+            0 => self
+                .pick(
+                    "Dice: see the tower's message",
+                    "ダイス: タワーの知らせを確認",
+                )
+                .to_owned(),
+            1 => self
+                .pick("1 late die waits for you", "遅れたダイス 1 個: 選択待ち")
+                .to_owned(),
+            n => self.pick(
+                format!("{n} late dice wait for you"),
+                format!("遅れたダイス {n} 個: 選択待ち"),
+            ),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,12 +1,12 @@
 //! The table screen: battle and phase bar, player columns, legal moves, log, dialogs, result.
 
 use super::camera::{CameraDesk, CameraTap};
-use super::dice_panel::{DicePanel, DiceTap, describe, dice_panel, from_tower};
+use super::dice_panel::{DicePanel, DiceTap, attention, describe, dice_panel, from_tower};
 use super::games::{self, GameUi};
 use super::i18n::Lang;
 use super::view::{Intent, PanelMemory, Taps, View, is_choice, is_reveal};
 use super::widgets::{ACCENT, WARN, chip, key_button, section, wide_button, wide_key_button};
-use crate::dice::{DiceService, roll_input};
+use crate::dice::{DiceService, TowerInput, roll_input};
 use crate::session::{Session, SubmitError};
 use crate::store::Store;
 use cards::core::{DieSource, Outcome, PromptKind, Roll, Tracker, Violation};
@@ -121,7 +121,7 @@ impl TableScreen {
         &mut self,
         ui: &mut Ui,
         dice: &mut DiceService,
-        tower_rolls: Vec<Roll>,
+        tower_rolls: Vec<TowerInput>,
         lang: Lang,
         kiosk: bool,
     ) -> Option<TableAction> {
@@ -148,6 +148,9 @@ impl TableScreen {
         let keys = kiosk && !ui.ctx().egui_wants_keyboard_input();
         {
             let game = self.session.game();
+            // Every frame, the panel shown or not: a late die is placed in this log, and a
+            // loss is logged in it.
+            dice.observe(game);
             let ctx = game.context();
             let trackers = game.trackers();
             let actions = game.actions();
@@ -184,12 +187,17 @@ impl TableScreen {
                 primary,
             };
             let id = self.session.id();
+            // Compact, the dice panel is hidden behind "Log & dice": say when it needs the table.
+            let alert = (compact && !self.show_log)
+                .then(|| attention(ui, dice, lang))
+                .flatten();
             top_bar(
                 ui,
                 &view,
                 game_ui,
                 &format!("{} · #{id}", games::title(game.game().as_str())),
                 self.show_log,
+                alert.as_deref(),
                 &mut taps,
             );
             let known_sides = ctx.prompts.iter().find_map(|p| match p.kind {
@@ -283,7 +291,7 @@ impl TableScreen {
     /// Logs tower rolls in order. A roll the store does not take stays (with the rest after
     /// it) for "Retry"; a roll the match refuses (it cannot, a tower die is always a die) is
     /// reported in the dice panel.
-    fn log_tower_rolls(&mut self, rolls: Vec<Roll>) {
+    fn log_tower_rolls(&mut self, rolls: Vec<TowerInput>) {
         let mut rolls = rolls.into_iter();
         while let Some(roll) = rolls.next() {
             match self.session.submit(&roll_input(&roll)) {
@@ -371,12 +379,14 @@ impl TableScreen {
 }
 
 /// Battle number, phase bar, current and next step, language and "Leave table".
+/// `alert`: what the dice panel needs while it is hidden (compact layout).
 fn top_bar(
     ui: &mut Ui,
     view: &View<'_>,
     game: &GameUi,
     title: &str,
     log_shown: bool,
+    alert: Option<&str>,
     taps: &mut Taps,
 ) {
     let t = view.lang.t();
@@ -415,6 +425,15 @@ fn top_bar(
                     let text = if log_shown { t.hide_log } else { t.show_log };
                     if key_button(ui, text, None, 0.0).clicked() {
                         taps.intents.push(Intent::ToggleLog);
+                    }
+                    // To the button's left: it moves nothing the players tap.
+                    if let Some(alert) = alert {
+                        let note = egui::Label::new(RichText::new(alert).size(16.0).color(WARN))
+                            .truncate()
+                            .sense(egui::Sense::click());
+                        if ui.add(note).clicked() {
+                            taps.intents.push(Intent::ToggleLog);
+                        }
                     }
                 }
             });

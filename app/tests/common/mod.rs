@@ -46,3 +46,16 @@ pub fn sees(h: &H, label: &str) -> bool {
 pub fn sees_part(h: &H, part: &str) -> bool {
     h.query_all_by_label_contains(part).next().is_some()
 }
+
+/// The inputs of one kind (`"roll"`, `"late-roll"`, `"dice-lost"`, …) the stored match log
+/// holds, as JSON, in order: what survives a restart.
+pub fn logged_inputs(session: &tableside::session::Session, kind: &str) -> Vec<serde_json::Value> {
+    session
+        .store()
+        .entries(session.id())
+        .unwrap()
+        .iter()
+        .map(|e| serde_json::from_str::<serde_json::Value>(&e.input_json).unwrap())
+        .filter(|v| v["input"] == kind)
+        .collect()
+}

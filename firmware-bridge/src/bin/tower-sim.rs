@@ -8,8 +8,10 @@
 //!
 //! ```text
 //! tower-sim --dice 6,6,20 --random 100 --interval-ms 500 --bit-flip 0.05
-//! tower-sim --script rolls.txt --link /tmp/tower
+//! tower-sim --script rolls.txt --link /tmp/tower --history 32 --persist counters
+//! tower-sim --text --line-counter --line-check --link /tmp/printer
 //! tableside --tower /tmp/tower      # in another terminal
+//! tableside --tower /tmp/printer --line
 //! ```
 
 use std::io::BufRead;
@@ -21,7 +23,9 @@ use clap::Parser;
 use firmware_bridge::link::WireMode;
 use firmware_bridge::message::DeviceId;
 use firmware_bridge::sim::script::{Step, parse_line, parse_script};
-use firmware_bridge::sim::{Command, FaultPlan, Sim, SimConfig};
+use firmware_bridge::sim::{
+    Command, FaultPlan, LineFormat, MAX_SIM_HISTORY, Persistence, Sim, SimConfig,
+};
 
 /// A simulated dice tower on a pseudo-terminal.
 #[derive(Debug, Parser)]
@@ -51,6 +55,20 @@ struct Args {
     /// Print `ROLL d6 4` lines instead of frames (a do-it-yourself tower).
     #[arg(long)]
     text: bool,
+    /// Line mode: end each line with its counter, `#<n>`.
+    #[arg(long, requires = "text")]
+    line_counter: bool,
+    /// Line mode: end each line with its CRC-8 check, `*<hh>`.
+    #[arg(long, requires = "text")]
+    line_check: bool,
+    /// How many unacknowledged rolls the tower holds (1 to 4096); beyond it the oldest is
+    /// dropped and reported to the host.
+    #[arg(long, default_value_t = 32, value_parser = parse_history)]
+    history: usize,
+    /// What a `reset` keeps: nothing, counters (boot id and last sequence number, so the
+    /// host learns exactly what was lost), or everything (the history too: nothing is lost).
+    #[arg(long, default_value = "counters", value_parser = parse_persistence)]
+    persist: Persistence,
     /// Seed for boot nonces, random rolls and faults.
     #[arg(long)]
     seed: Option<u64>,
@@ -73,6 +91,22 @@ struct Args {
     /// until it closes).
     #[arg(long)]
     exit_when_done: bool,
+}
+
+fn parse_history(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_SIM_HISTORY).contains(&n) => Ok(n),
+        _ => Err(format!("give 1 to {MAX_SIM_HISTORY} rolls")),
+    }
+}
+
+fn parse_persistence(s: &str) -> Result<Persistence, String> {
+    match s {
+        "nothing" => Ok(Persistence::Nothing),
+        "counters" => Ok(Persistence::Counters),
+        "everything" => Ok(Persistence::Everything),
+        _ => Err("give nothing, counters or everything".to_owned()),
+    }
 }
 
 fn parse_hex(s: &str) -> Result<u64, String> {
@@ -126,6 +160,12 @@ fn main() -> ExitCode {
         },
         seed: args.seed,
         link_path: args.link.clone(),
+        history: args.history,
+        persistence: args.persist,
+        line_format: LineFormat {
+            counter: args.line_counter,
+            check: args.line_check,
+        },
         ..SimConfig::default()
     };
     let sim = match Sim::spawn(config) {

@@ -4,9 +4,15 @@
 //! ports present, see [`Discovery`]), pings it, and from then on:
 //!
 //! - delivers every roll exactly once and in order as a [`Roll`] on a channel
-//!   ([`Link::try_recv`] for a UI that drains once per frame, [`Link::recv`] in async code);
-//! - acknowledges delivered rolls, asks for lost ones ("resend since N"), drops duplicates,
-//!   notices a tower reset by its new boot nonce (see `session` for the rules);
+//!   ([`Link::try_recv`] for a UI that drains once per frame, [`Link::recv`] in async code),
+//!   each with the time it was thrown (the tower says how old a roll it sends again is) and
+//!   whether the link was down then;
+//! - acknowledges delivered rolls, asks for lost ones ("resend since N", in bounded bursts),
+//!   drops duplicates, notices a tower reset by its new boot nonce (see `session` for the
+//!   rules);
+//! - reports every roll it knows was thrown but will never arrive as a [`LossReport`] on a
+//!   second channel ([`Link::try_recv_loss`]): a tower reset, an overflowing tower history,
+//!   a damaged or missing line of a printing tower. A loss is never silent;
 //! - when the port goes away (unplugged, error, silence), reopens it with a capped
 //!   exponential backoff and resumes where it stopped, so no roll is lost or counted twice;
 //! - publishes [`LinkHealth`] (state, device, last heartbeat, counters) on a
@@ -29,7 +35,9 @@
 //! ```
 
 mod discover;
+mod lines;
 mod session;
+pub mod simulate;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -44,7 +52,8 @@ pub use discover::Discovery;
 
 use crate::frame::{DecodeError, FrameDecoder, encode};
 use crate::message::{BootId, DeviceId, DeviceMessage, Fault, FirmwareVersion, HostMessage};
-use crate::text::LineDecoder;
+use crate::text::{LineDecoder, LineError};
+use lines::LineSession;
 use session::{Outbox, Session, SessionConfig};
 
 /// Which tower a roll came from.
@@ -81,6 +90,20 @@ pub struct Roll {
     pub value: u8,
     /// When the link decoded it.
     pub received_at: Instant,
+    /// When it was thrown: `received_at` less the age the tower gave it (a roll sent again
+    /// after an unplug or a damaged frame is older than its frame). A printing tower says
+    /// nothing: its lines are taken as thrown when they arrive.
+    pub thrown_at: Instant,
+    /// Thrown while the link had no open port to the tower (unplugged, or before the link
+    /// started): it could not arrive at once.
+    pub offline: bool,
+}
+
+impl Roll {
+    /// How long after its throw the link delivered it.
+    pub fn age(&self) -> Duration {
+        self.received_at.saturating_duration_since(self.thrown_at)
+    }
 }
 
 /// Where a tower's rolls were delivered up to, to resume after an app restart without
@@ -160,7 +183,8 @@ pub struct LinkConfig {
     /// No valid frame for this long: ping; for twice this long: reopen the port.
     /// Towers send a heartbeat about once a second.
     pub silence_timeout: Duration,
-    /// Out-of-order rolls kept while waiting for a resend.
+    /// Out-of-order rolls kept while waiting for a resend; when full, the lowest sequence
+    /// numbers are kept (the tower still holds the others and sends them again).
     pub reorder_window: usize,
     /// Rolls held by a tower the link has never met.
     pub start: StartFrom,
@@ -287,18 +311,66 @@ pub struct FaultReport {
     pub at: Instant,
 }
 
-/// Rolls the tower could no longer send (its history overflowed, or it was asked too late):
-/// they were thrown but will never be delivered; the players should re-roll.
+/// Which rolls were lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lost {
+    /// The rolls `first..=last` of the tower's boot (for a printing tower with line
+    /// counters: its lines `#first..=#last`, each a throw).
+    Seqs {
+        /// First lost sequence number (or line counter).
+        first: u32,
+        /// Last lost sequence number (or line counter).
+        last: u32,
+    },
+    /// Some rolls after `after` (the last one known), how many the tower cannot say: a reset
+    /// of a tower that keeps nothing across it, or a damaged line of a printing tower without
+    /// counters (one throw).
+    Unknown {
+        /// The last roll delivered or known before the loss.
+        after: u32,
+    },
+}
+
+impl Lost {
+    /// How many rolls (lines) were lost, when that is known.
+    pub fn count(&self) -> Option<u64> {
+        match self {
+            Lost::Seqs { first, last } => Some(u64::from(last.saturating_sub(*first)) + 1),
+            Lost::Unknown { .. } => None,
+        }
+    }
+}
+
+/// Why rolls were lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LossCause {
+    /// The tower's history was full and it dropped unacknowledged rolls (it held them while
+    /// the host could not take them, e.g. a long unplug).
+    HistoryOverflow,
+    /// The host asked for rolls the tower no longer held.
+    ResendUnavailable,
+    /// The tower restarted before the host had them.
+    Reset,
+    /// A printing tower's line counter jumped: these lines never arrived.
+    LineGap,
+    /// A printing tower's line was refused for this reason (damaged, or not a roll of the
+    /// die it names).
+    Line(LineError),
+    /// A tower that checks its lines sent one without its check.
+    UncheckedLine,
+}
+
+/// Rolls that were thrown but will never be delivered: the players should throw again. Every
+/// loss the link can know of is reported once, on [`Link::try_recv_loss`], and counted in
+/// [`LinkHealth`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LossReport {
-    /// The tower.
-    pub device: DeviceId,
-    /// The boot.
-    pub boot: BootId,
-    /// First lost sequence number.
-    pub first: u32,
-    /// Last lost sequence number.
-    pub last: u32,
+    /// The tower, with the boot the lost rolls belong to.
+    pub tower: TowerRef,
+    /// Which rolls.
+    pub lost: Lost,
+    /// Why.
+    pub cause: LossCause,
     /// When the loss became known.
     pub at: Instant,
 }
@@ -333,8 +405,12 @@ pub struct ErrorCounts {
     pub invalid: u64,
     /// Rolls from a boot the link has no hello for (answered with a ping).
     pub stray_rolls: u64,
-    /// Malformed `ROLL` lines (text mode).
+    /// Refused `ROLL` lines (text mode): malformed, off the die, failed check, damaged.
     pub bad_lines: u64,
+    /// Of those, lines whose check did not match (text mode).
+    pub line_checks: u64,
+    /// Of those, lines without a check from a tower that checks its lines (text mode).
+    pub unchecked_lines: u64,
     /// Port failures (open, read, write, silence).
     pub io: u64,
 }
@@ -385,8 +461,12 @@ pub struct LinkHealth {
     pub rolls: u64,
     /// Duplicate rolls dropped (resent or repeated frames).
     pub duplicates: u64,
-    /// Rolls known to be lost for good (see [`LossReport`]).
+    /// Rolls known to be lost for good, counted by sequence number (see [`LossReport`]; for
+    /// a printing tower, lines).
     pub rolls_lost: u64,
+    /// Losses of an unknown number of rolls (a reset the tower cannot account for, a damaged
+    /// line without a counter).
+    pub losses_unknown: u64,
     /// The newest loss.
     pub last_loss: Option<LossReport>,
     /// "Resend since" requests sent.
@@ -403,6 +483,11 @@ pub struct LinkHealth {
     pub errors: ErrorCounts,
     /// The last port failure.
     pub last_error: Option<LinkError>,
+    /// Since when the link has had no tower (the port was lost or never opened); `None`
+    /// while connected.
+    pub down_since: Option<Instant>,
+    /// Since when the current connection has been up.
+    pub connected_since: Option<Instant>,
     /// Faults the tower reported.
     pub faults: u64,
     /// The newest fault.
@@ -422,6 +507,7 @@ impl LinkHealth {
 #[derive(Debug)]
 pub struct Link {
     rolls: mpsc::UnboundedReceiver<Roll>,
+    losses: mpsc::UnboundedReceiver<LossReport>,
     health: watch::Receiver<LinkHealth>,
     stop: watch::Sender<bool>,
     thread: Option<std::thread::JoinHandle<()>>,
@@ -430,6 +516,7 @@ pub struct Link {
 
 struct Shared {
     rolls: mpsc::UnboundedSender<Roll>,
+    losses: mpsc::UnboundedSender<LossReport>,
     health_tx: watch::Sender<LinkHealth>,
     health: LinkHealth,
     notify: Option<Notify>,
@@ -452,8 +539,26 @@ impl Shared {
     }
 
     fn set_state(&mut self, state: LinkState) {
-        self.health.state = state;
+        self.note_state(state);
         self.publish();
+    }
+
+    /// Sets the state, and when the link went down or came up.
+    fn note_state(&mut self, state: LinkState) {
+        let now = Instant::now();
+        let was_up = self.health.state == LinkState::Connected;
+        if state == LinkState::Connected {
+            if !was_up {
+                self.health.connected_since = Some(now);
+            }
+            self.health.down_since = None;
+        } else {
+            if was_up || self.health.down_since.is_none() {
+                self.health.down_since = Some(now);
+            }
+            self.health.connected_since = None;
+        }
+        self.health.state = state;
     }
 
     fn fail(&mut self, e: LinkError) {
@@ -467,11 +572,13 @@ fn channels(config: &LinkConfig) -> Result<(Link, Shared, watch::Receiver<bool>)
         return Err(LinkError::TextNeedsPath);
     }
     let (roll_tx, roll_rx) = mpsc::unbounded_channel();
+    let (loss_tx, loss_rx) = mpsc::unbounded_channel();
     let (health_tx, health_rx) = watch::channel(LinkHealth::default());
     let (stop_tx, stop_rx) = watch::channel(false);
     Ok((
         Link {
             rolls: roll_rx,
+            losses: loss_rx,
             health: health_rx,
             stop: stop_tx,
             thread: None,
@@ -479,6 +586,7 @@ fn channels(config: &LinkConfig) -> Result<(Link, Shared, watch::Receiver<bool>)
         },
         Shared {
             rolls: roll_tx,
+            losses: loss_tx,
             health_tx,
             health: LinkHealth::default(),
             notify: config.notify.clone(),
@@ -527,6 +635,17 @@ impl Link {
     /// Waits for the next roll; `None` once the link has stopped and every roll was taken.
     pub async fn recv(&mut self) -> Option<Roll> {
         self.rolls.recv().await
+    }
+
+    /// The next loss report, if one is waiting (never blocks).
+    pub fn try_recv_loss(&mut self) -> Option<LossReport> {
+        self.losses.try_recv().ok()
+    }
+
+    /// Waits for the next loss report; `None` once the link has stopped and every report was
+    /// taken.
+    pub async fn recv_loss(&mut self) -> Option<LossReport> {
+        self.losses.recv().await
     }
 
     /// The current health.
@@ -583,7 +702,7 @@ async fn run(config: LinkConfig, mut shared: Shared, mut stop: watch::Receiver<b
     );
     let mut backoff = config.backoff_initial;
     let mut last_good: Option<PathBuf> = None;
-    let mut text_seq: u32 = 0;
+    let mut lines = LineSession::default();
     loop {
         if *stop.borrow() {
             break;
@@ -616,7 +735,7 @@ async fn run(config: LinkConfig, mut shared: Shared, mut stop: watch::Receiver<b
             WireMode::Framed => {
                 framed_connection(port, &config, &mut session, &mut shared, &mut stop).await
             }
-            WireMode::Text => text_connection(port, &mut text_seq, &mut shared, &mut stop).await,
+            WireMode::Text => text_connection(port, &mut lines, &mut shared, &mut stop).await,
         };
         match ended {
             Ended::Stopped => break,
@@ -740,13 +859,16 @@ async fn probe(port: &mut SerialStream, config: &LinkConfig) -> bool {
     false
 }
 
-fn deliver(shared: &mut Shared, rolls: &mut Vec<Roll>) {
-    if rolls.is_empty() {
+fn deliver(shared: &mut Shared, out: &mut Outbox) {
+    if out.rolls.is_empty() && out.losses.is_empty() {
         return;
     }
-    for roll in rolls.drain(..) {
-        // A dropped receiver means nobody listens any more; the link stops soon after.
+    // A dropped receiver means nobody listens any more; the link stops soon after.
+    for roll in out.rolls.drain(..) {
         let _ = shared.rolls.send(roll);
+    }
+    for loss in out.losses.drain(..) {
+        let _ = shared.losses.send(loss);
     }
     if let Some(n) = &shared.notify {
         (n.0)();
@@ -823,10 +945,10 @@ async fn framed_connection(
         } else {
             LinkState::Handshaking
         };
-        shared.health.state = state;
+        shared.note_state(state);
         // Health first, so whoever takes a roll sees counters that include it.
         shared.publish();
-        deliver(shared, &mut out.rolls);
+        deliver(shared, &mut out);
         if let Err(e) = send(&mut port, &out.send, &mut resync).await {
             return Ended::Lost(e);
         }
@@ -836,13 +958,13 @@ async fn framed_connection(
 
 async fn text_connection(
     mut port: SerialStream,
-    seq: &mut u32,
+    session: &mut LineSession,
     shared: &mut Shared,
     stop: &mut watch::Receiver<bool>,
 ) -> Ended {
     let mut decoder = LineDecoder::new();
     let mut buf = [0u8; 1024];
-    let mut rolls = Vec::new();
+    let mut out = Outbox::default();
     shared.set_state(LinkState::Connected);
     loop {
         tokio::select! {
@@ -856,32 +978,13 @@ async fn text_connection(
                 };
                 let now = Instant::now();
                 for &b in buf.get(..n).unwrap_or(&[]) {
-                    match decoder.push(b) {
-                        Some(Ok(Some(line))) => {
-                            let throw = seq.wrapping_add(1);
-                            shared.health.last_frame = Some(now);
-                            for r in line.rolls() {
-                                *seq = seq.wrapping_add(1);
-                                shared.health.rolls += 1;
-                                rolls.push(Roll {
-                                    device: TowerRef::Text,
-                                    seq: *seq,
-                                    throw,
-                                    die: 0,
-                                    sides: r.sides,
-                                    value: r.value,
-                                    received_at: now,
-                                });
-                            }
-                        }
-                        Some(Ok(None)) => shared.health.ignored_lines += 1,
-                        Some(Err(_)) => shared.health.errors.bad_lines += 1,
-                        None => {}
+                    if let Some(read) = decoder.push(b) {
+                        session.line(read, now, &mut shared.health, &mut out);
                     }
                 }
             }
         }
         shared.publish();
-        deliver(shared, &mut rolls);
+        deliver(shared, &mut out);
     }
 }

@@ -1,16 +1,25 @@
 //! The host's protocol logic, without I/O: what to deliver, what to send, what to count.
 //!
 //! The driver in [`super`] feeds it decoded messages and clock ticks; it answers with rolls to
-//! deliver and host messages to send. Exactly-once, in-order delivery lives here:
+//! deliver, losses to report and host messages to send. Exactly-once, in-order delivery lives
+//! here:
 //!
 //! - every roll is named by `(device, boot, seq)`; the session remembers, per device, the
-//!   boot and the newest sequence number delivered (`delivered`), across reconnects;
+//!   boot, the newest sequence number delivered (`delivered`), the rolls received out of
+//!   order (the reorder buffer) and the newest sequence number it knows exists (`heard`),
+//!   across reconnects;
 //! - a roll with `seq <= delivered` is a duplicate and is dropped;
-//! - a roll beyond `delivered + 1` waits in a reorder buffer while the session asks the tower
-//!   to resend from `delivered`;
-//! - a hello or heartbeat with a new boot nonce means the tower was reset: its sequence
-//!   numbers restart, so `delivered` restarts at 0 for the new boot;
-//! - a heartbeat whose `last_seq` is ahead of `delivered` reveals lost rolls at the tail.
+//! - a roll beyond `delivered + 1` waits in the reorder buffer while the session asks the
+//!   tower to resend from `delivered`; the buffer is bounded, and when it is full it keeps the
+//!   lowest sequence numbers (the tower still holds the others, and sends them again);
+//! - a hello with a new boot nonce means the tower was reset: the old boot is settled first
+//!   (its buffered rolls are delivered, and every roll of it that will never come is reported
+//!   as a [`LossReport`] with its sequence numbers, or as an unknown loss when the tower
+//!   cannot say what it lost), then `delivered` restarts at 0 for the new boot;
+//! - a heartbeat whose `last_seq` is ahead of `delivered` reveals lost rolls at the tail;
+//! - a tower's `Fault` 3 or 4 names rolls it no longer holds: they are reported lost.
+//!
+//! Nothing received intact is ever dropped without being delivered or counted.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -18,10 +27,11 @@ use std::time::{Duration, Instant};
 use crate::message::{
     Ack, BootId, DeviceId, DeviceMessage, FaultCode, Hello, HostMessage, ResendSince, RollResult,
 };
+use crate::tower::RESEND_BURST;
 
 use super::{
-    DeviceInfo, FaultReport, LinkHealth, LossReport, ResumePoint, Roll, RollStartedReport,
-    StartFrom, TowerRef,
+    DeviceInfo, FaultReport, LinkHealth, LossCause, LossReport, Lost, ResumePoint, Roll,
+    RollStartedReport, StartFrom, TowerRef,
 };
 
 /// Tuning of the session (a part of [`super::LinkConfig`]).
@@ -33,10 +43,27 @@ pub(crate) struct SessionConfig {
     pub reorder_window: usize,
 }
 
-#[derive(Clone, Copy, Debug)]
+/// What the session knows of one tower's current boot.
+#[derive(Clone, Debug)]
 struct Progress {
     boot: BootId,
+    /// The newest roll delivered, with every one before it.
     delivered: u32,
+    /// Rolls received beyond `delivered + 1`, waiting for the ones before them.
+    pending: BTreeMap<u32, RollResult>,
+    /// The newest sequence number known to exist (from rolls, heartbeats, hellos).
+    heard: u32,
+}
+
+impl Progress {
+    fn new(boot: BootId, delivered: u32, heard: u32) -> Progress {
+        Progress {
+            boot,
+            delivered,
+            pending: BTreeMap::new(),
+            heard: heard.max(delivered),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -49,6 +76,7 @@ struct Current {
 #[derive(Debug, Default)]
 pub(crate) struct Outbox {
     pub rolls: Vec<Roll>,
+    pub losses: Vec<LossReport>,
     pub send: Vec<HostMessage>,
 }
 
@@ -57,9 +85,11 @@ pub(crate) struct Session {
     config: SessionConfig,
     known: BTreeMap<DeviceId, Progress>,
     current: Option<Current>,
-    pending: BTreeMap<u32, RollResult>,
-    peer_last_seq: u32,
+    /// When the current port was opened: a roll thrown before it was thrown offline.
+    opened_at: Option<Instant>,
     resend_at: Option<Instant>,
+    /// The `seq` of the resend request in flight.
+    resend_since: Option<u32>,
     ping_at: Option<Instant>,
     pings_unanswered: u32,
     ack_due: bool,
@@ -69,23 +99,15 @@ impl Session {
     pub fn new(config: SessionConfig, resume: &[ResumePoint]) -> Session {
         let known = resume
             .iter()
-            .map(|r| {
-                (
-                    r.device,
-                    Progress {
-                        boot: r.boot,
-                        delivered: r.seq,
-                    },
-                )
-            })
+            .map(|r| (r.device, Progress::new(r.boot, r.seq, r.seq)))
             .collect();
         Session {
             config,
             known,
             current: None,
-            pending: BTreeMap::new(),
-            peer_last_seq: 0,
+            opened_at: None,
             resend_at: None,
+            resend_since: None,
             ping_at: None,
             pings_unanswered: 0,
             ack_due: false,
@@ -102,12 +124,19 @@ impl Session {
         self.pings_unanswered
     }
 
-    /// A port was (re)opened: forget the connection's state and ask who is there.
+    /// Rolls held in the reorder buffers (for tests and health).
+    #[cfg(test)]
+    fn buffered(&self) -> usize {
+        self.known.values().map(|p| p.pending.len()).sum()
+    }
+
+    /// A port was (re)opened: ask who is there. What is known of each tower (its reorder
+    /// buffer too) is kept until its hello says whether it is the same boot.
     pub fn connected(&mut self, now: Instant, out: &mut Outbox) {
         self.current = None;
-        self.pending.clear();
-        self.peer_last_seq = 0;
+        self.opened_at = Some(now);
         self.resend_at = None;
+        self.resend_since = None;
         self.ack_due = false;
         self.pings_unanswered = 0;
         self.ping(now, out);
@@ -128,23 +157,22 @@ impl Session {
         }
     }
 
-    fn delivered(&self) -> u32 {
-        self.current
-            .and_then(|c| self.known.get(&c.device))
-            .map_or(0, |p| p.delivered)
+    fn progress(&self) -> Option<&Progress> {
+        self.current.and_then(|c| self.known.get(&c.device))
     }
 
-    fn set_delivered(&mut self, seq: u32) {
-        if let Some(c) = self.current
-            && let Some(p) = self.known.get_mut(&c.device)
-        {
-            p.delivered = seq;
-        }
+    fn progress_mut(&mut self) -> Option<&mut Progress> {
+        let device = self.current?.device;
+        self.known.get_mut(&device)
+    }
+
+    fn delivered(&self) -> u32 {
+        self.progress().map_or(0, |p| p.delivered)
     }
 
     fn wants_resend(&self) -> bool {
-        self.current.is_some()
-            && (!self.pending.is_empty() || self.peer_last_seq > self.delivered())
+        self.progress()
+            .is_some_and(|p| !p.pending.is_empty() || p.heard > p.delivered)
     }
 
     fn request_resend(
@@ -162,112 +190,228 @@ impl Session {
         if !due {
             return;
         }
-        out.send.push(HostMessage::ResendSince(ResendSince {
-            boot: c.boot,
-            seq: self.delivered(),
-        }));
+        let seq = self.delivered();
+        out.send
+            .push(HostMessage::ResendSince(ResendSince { boot: c.boot, seq }));
         self.resend_at = Some(now);
+        self.resend_since = Some(seq);
         health.resends_requested += 1;
     }
 
-    fn deliver(&mut self, r: RollResult, now: Instant, health: &mut LinkHealth, out: &mut Outbox) {
-        let Some(c) = self.current else { return };
-        self.set_delivered(r.seq);
-        self.ack_due = true;
+    /// Hands a roll of `device`'s `boot` to the app.
+    fn hand_over(
+        &self,
+        device: DeviceId,
+        boot: BootId,
+        r: &RollResult,
+        now: Instant,
+        health: &mut LinkHealth,
+        out: &mut Outbox,
+    ) {
         health.rolls += 1;
+        let age = Duration::from_millis(u64::from(r.age_ms));
+        let thrown_at = now.checked_sub(age).unwrap_or(now);
+        let offline = self.opened_at.is_none_or(|opened| thrown_at < opened);
         out.rolls.push(Roll {
-            device: TowerRef::Framed {
-                id: c.device,
-                boot: c.boot,
-            },
+            device: TowerRef::Framed { id: device, boot },
             seq: r.seq,
             throw: r.throw,
             die: r.die,
             sides: r.sides,
             value: r.value,
             received_at: now,
+            thrown_at,
+            offline,
         });
+    }
+
+    fn deliver(&mut self, r: RollResult, now: Instant, health: &mut LinkHealth, out: &mut Outbox) {
+        let Some(c) = self.current else { return };
+        self.hand_over(c.device, c.boot, &r, now, health, out);
+        if let Some(p) = self.progress_mut() {
+            p.delivered = r.seq;
+        }
+        self.ack_due = true;
     }
 
     fn drain_pending(&mut self, now: Instant, health: &mut LinkHealth, out: &mut Outbox) {
         loop {
             let next = self.delivered().wrapping_add(1);
-            match self.pending.remove(&next) {
-                Some(r) => self.deliver(r, now, health, out),
-                None => break,
-            }
+            let Some(r) = self.progress_mut().and_then(|p| p.pending.remove(&next)) else {
+                break;
+            };
+            self.deliver(r, now, health, out);
         }
         if !self.wants_resend() {
             self.resend_at = None;
+            self.resend_since = None;
         }
+    }
+
+    fn report_loss(
+        health: &mut LinkHealth,
+        out: &mut Outbox,
+        tower: TowerRef,
+        lost: Lost,
+        cause: LossCause,
+        now: Instant,
+    ) {
+        match lost {
+            Lost::Seqs { first, last } => {
+                health.rolls_lost += u64::from(last - first) + 1;
+            }
+            Lost::Unknown { .. } => health.losses_unknown += 1,
+        }
+        let report = LossReport {
+            tower,
+            lost,
+            cause,
+            at: now,
+        };
+        health.last_loss = Some(report);
+        out.losses.push(report);
     }
 
     /// The tower says rolls up to `last_gone` are gone for good: deliver what we have of them,
-    /// count the rest as lost, and move on.
-    fn skip_to(&mut self, last_gone: u32, now: Instant, health: &mut LinkHealth, out: &mut Outbox) {
+    /// report the rest as lost, and move on.
+    fn skip_to(
+        &mut self,
+        last_gone: u32,
+        cause: LossCause,
+        now: Instant,
+        health: &mut LinkHealth,
+        out: &mut Outbox,
+    ) {
         let Some(c) = self.current else { return };
-        let first = self.delivered().wrapping_add(1);
-        if last_gone < first {
+        let tower = TowerRef::Framed {
+            id: c.device,
+            boot: c.boot,
+        };
+        if last_gone <= self.delivered() {
             return;
         }
-        let mut lost: u64 = 0;
-        let keys: Vec<u32> = self.pending.range(..=last_gone).map(|(k, _)| *k).collect();
-        for k in keys {
-            if let Some(r) = self.pending.remove(&k) {
-                lost += u64::from(k - self.delivered() - 1);
-                self.deliver(r, now, health, out);
+        let held: Vec<RollResult> = match self.progress_mut() {
+            Some(p) => {
+                let keys: Vec<u32> = p.pending.range(..=last_gone).map(|(k, _)| *k).collect();
+                keys.iter().filter_map(|k| p.pending.remove(k)).collect()
             }
+            None => return,
+        };
+        for r in held {
+            let next = self.delivered().wrapping_add(1);
+            if r.seq > next {
+                let lost = Lost::Seqs {
+                    first: next,
+                    last: r.seq - 1,
+                };
+                Self::report_loss(health, out, tower, lost, cause, now);
+            }
+            self.deliver(r, now, health, out);
         }
-        lost += u64::from(last_gone - self.delivered());
-        self.set_delivered(last_gone);
-        self.ack_due = true;
-        if lost > 0 {
-            health.rolls_lost += lost;
-            health.last_loss = Some(LossReport {
-                device: c.device,
-                boot: c.boot,
-                first,
+        let next = self.delivered().wrapping_add(1);
+        if last_gone >= next {
+            let lost = Lost::Seqs {
+                first: next,
                 last: last_gone,
-                at: now,
-            });
+            };
+            Self::report_loss(health, out, tower, lost, cause, now);
         }
+        if let Some(p) = self.progress_mut() {
+            p.delivered = last_gone;
+            p.heard = p.heard.max(last_gone);
+        }
+        self.ack_due = true;
         self.drain_pending(now, health, out);
     }
 
-    fn hello(&mut self, h: Hello, now: Instant, health: &mut LinkHealth, out: &mut Outbox) {
-        let delivered = match self.known.get(&h.device) {
-            Some(p) if p.boot == h.boot => p.delivered,
-            Some(_) => {
-                health.device_resets += 1;
-                0
-            }
-            None => match self.config.start {
-                StartFrom::Held => 0,
-                StartFrom::Now => h.last_seq,
-            },
+    /// The tower came back with a new boot: every roll of the old boot is delivered (the
+    /// buffered ones) or reported lost, exactly when the hello names the old boot and its
+    /// last roll, as an unknown loss when it cannot.
+    fn settle_reset(
+        &self,
+        device: DeviceId,
+        old: Progress,
+        h: &Hello,
+        now: Instant,
+        health: &mut LinkHealth,
+        out: &mut Outbox,
+    ) {
+        let tower = TowerRef::Framed {
+            id: device,
+            boot: old.boot,
         };
+        let exact = h.prev_boot == old.boot;
+        let end = if exact {
+            h.prev_last_seq.max(old.heard)
+        } else {
+            old.heard
+        };
+        let mut next = old.delivered.wrapping_add(1);
+        for (seq, r) in &old.pending {
+            if *seq < next {
+                continue;
+            }
+            if *seq > next {
+                let lost = Lost::Seqs {
+                    first: next,
+                    last: seq - 1,
+                };
+                Self::report_loss(health, out, tower, lost, LossCause::Reset, now);
+            }
+            self.hand_over(device, old.boot, r, now, health, out);
+            next = seq.wrapping_add(1);
+        }
+        if end >= next {
+            let lost = Lost::Seqs {
+                first: next,
+                last: end,
+            };
+            Self::report_loss(health, out, tower, lost, LossCause::Reset, now);
+            next = end.wrapping_add(1);
+        }
+        if !exact {
+            let lost = Lost::Unknown {
+                after: next.wrapping_sub(1),
+            };
+            Self::report_loss(health, out, tower, lost, LossCause::Reset, now);
+        }
+    }
+
+    fn hello(&mut self, h: Hello, now: Instant, health: &mut LinkHealth, out: &mut Outbox) {
+        let progress = match self.known.remove(&h.device) {
+            Some(mut p) if p.boot == h.boot => {
+                p.heard = p.heard.max(h.last_seq);
+                p
+            }
+            Some(old) => {
+                health.device_resets += 1;
+                self.settle_reset(h.device, old, &h, now, health, out);
+                Progress::new(h.boot, 0, h.last_seq)
+            }
+            None => {
+                let delivered = match self.config.start {
+                    StartFrom::Held => 0,
+                    StartFrom::Now => h.last_seq,
+                };
+                Progress::new(h.boot, delivered, h.last_seq)
+            }
+        };
+        let delivered = progress.delivered;
+        let behind = progress.heard > delivered || !progress.pending.is_empty();
+        self.known.insert(h.device, progress);
         let same = self
             .current
             .is_some_and(|c| c.device == h.device && c.boot == h.boot);
         if !same {
-            self.pending.clear();
             self.resend_at = None;
-            self.peer_last_seq = 0;
+            self.resend_since = None;
         }
-        self.known.insert(
-            h.device,
-            Progress {
-                boot: h.boot,
-                delivered,
-            },
-        );
         self.current = Some(Current {
             device: h.device,
             boot: h.boot,
         });
         self.pings_unanswered = 0;
         self.ping_at = None;
-        self.peer_last_seq = self.peer_last_seq.max(h.last_seq);
         health.device = Some(DeviceInfo {
             id: h.device,
             boot: h.boot,
@@ -281,7 +425,7 @@ impl Session {
                 seq: delivered,
             }));
         }
-        if h.last_seq > delivered {
+        if behind {
             self.request_resend(now, true, health, out);
         }
     }
@@ -296,6 +440,49 @@ impl Session {
         }
     }
 
+    fn roll(&mut self, r: RollResult, now: Instant, health: &mut LinkHealth, out: &mut Outbox) {
+        if !self.check_boot(r.boot, now, out) {
+            health.errors.stray_rolls += 1;
+            return;
+        }
+        let window = self.config.reorder_window.max(1);
+        let Some(p) = self.progress_mut() else { return };
+        p.heard = p.heard.max(r.seq);
+        let delivered = p.delivered;
+        if r.seq <= delivered || p.pending.contains_key(&r.seq) {
+            health.duplicates += 1;
+        } else if r.seq == delivered.wrapping_add(1) {
+            self.deliver(r, now, health, out);
+            self.drain_pending(now, health, out);
+            if let Some(since) = self.resend_since {
+                if self.wants_resend()
+                    && self.delivered() >= since.saturating_add(RESEND_BURST as u32)
+                {
+                    // The burst asked for has arrived: ask for the next one now.
+                    self.request_resend(now, true, health, out);
+                } else if self.resend_at.is_some() {
+                    // Progress: give the resend in flight more time.
+                    self.resend_at = Some(now);
+                }
+            }
+        } else {
+            if p.pending.len() >= window {
+                // Full: keep the lowest sequence numbers, which unblock delivery first. The
+                // tower still holds the one left out and sends it again on request.
+                match p.pending.last_key_value() {
+                    Some((&highest, _)) if highest > r.seq => {
+                        p.pending.remove(&highest);
+                        p.pending.insert(r.seq, r);
+                    }
+                    _ => {}
+                }
+            } else {
+                p.pending.insert(r.seq, r);
+            }
+            self.request_resend(now, false, health, out);
+        }
+    }
+
     /// Acts on one decoded message.
     pub fn message(
         &mut self,
@@ -307,35 +494,15 @@ impl Session {
         health.last_frame = Some(now);
         match msg {
             DeviceMessage::Hello(h) => self.hello(h, now, health, out),
-            DeviceMessage::RollResult(r) => {
-                if !self.check_boot(r.boot, now, out) {
-                    health.errors.stray_rolls += 1;
-                    return;
-                }
-                self.peer_last_seq = self.peer_last_seq.max(r.seq);
-                let delivered = self.delivered();
-                if r.seq <= delivered || self.pending.contains_key(&r.seq) {
-                    health.duplicates += 1;
-                } else if r.seq == delivered.wrapping_add(1) {
-                    self.deliver(r, now, health, out);
-                    self.drain_pending(now, health, out);
-                    if self.resend_at.is_some() {
-                        // Progress: give the resend in flight more time.
-                        self.resend_at = Some(now);
-                    }
-                } else {
-                    if self.pending.len() < self.config.reorder_window {
-                        self.pending.insert(r.seq, r);
-                    }
-                    self.request_resend(now, false, health, out);
-                }
-            }
+            DeviceMessage::RollResult(r) => self.roll(r, now, health, out),
             DeviceMessage::Heartbeat(hb) => {
                 health.last_heartbeat = Some(now);
                 if !self.check_boot(hb.boot, now, out) {
                     return;
                 }
-                self.peer_last_seq = self.peer_last_seq.max(hb.last_seq);
+                if let Some(p) = self.progress_mut() {
+                    p.heard = p.heard.max(hb.last_seq);
+                }
                 if self.delivered() > 0 {
                     self.ack_due = true;
                 }
@@ -358,10 +525,16 @@ impl Session {
                     return;
                 }
                 match f.code {
-                    FaultCode::ResendUnavailable => {
-                        self.skip_to(f.detail.saturating_sub(1), now, health, out);
+                    FaultCode::ResendUnavailable => self.skip_to(
+                        f.detail.saturating_sub(1),
+                        LossCause::ResendUnavailable,
+                        now,
+                        health,
+                        out,
+                    ),
+                    FaultCode::HistoryOverflow => {
+                        self.skip_to(f.detail, LossCause::HistoryOverflow, now, health, out);
                     }
-                    FaultCode::HistoryOverflow => self.skip_to(f.detail, now, health, out),
                     _ => {}
                 }
             }
@@ -411,7 +584,7 @@ mod tests {
         )
     }
 
-    fn hello(boot: u32, last_seq: u32) -> DeviceMessage {
+    fn hello_after(boot: u32, last_seq: u32, prev_boot: u32, prev_last_seq: u32) -> DeviceMessage {
         DeviceMessage::Hello(Hello {
             protocol: 1,
             device: DEV,
@@ -423,10 +596,16 @@ mod tests {
             },
             dice: DiceSet::new(&[6]).unwrap(),
             last_seq,
+            prev_boot: BootId(prev_boot),
+            prev_last_seq,
         })
     }
 
-    fn roll(boot: u32, seq: u32) -> DeviceMessage {
+    fn hello(boot: u32, last_seq: u32) -> DeviceMessage {
+        hello_after(boot, last_seq, 0, 0)
+    }
+
+    fn roll_aged(boot: u32, seq: u32, age_ms: u32) -> DeviceMessage {
         DeviceMessage::RollResult(RollResult {
             boot: BootId(boot),
             seq,
@@ -434,7 +613,12 @@ mod tests {
             die: 0,
             sides: 6,
             value: (seq % 6 + 1) as u8,
+            age_ms,
         })
+    }
+
+    fn roll(boot: u32, seq: u32) -> DeviceMessage {
+        roll_aged(boot, seq, 0)
     }
 
     struct Harness {
@@ -442,6 +626,8 @@ mod tests {
         h: LinkHealth,
         now: Instant,
         delivered: Vec<(u32, u32)>,
+        rolls: Vec<Roll>,
+        losses: Vec<(u32, Lost, LossCause)>,
         sent: Vec<HostMessage>,
     }
 
@@ -450,14 +636,19 @@ mod tests {
             let mut h = Harness {
                 s: session(start),
                 h: LinkHealth::default(),
-                now: Instant::now(),
+                now: Instant::now() + Duration::from_secs(3600),
                 delivered: Vec::new(),
+                rolls: Vec::new(),
+                losses: Vec::new(),
                 sent: Vec::new(),
             };
-            let mut out = Outbox::default();
-            h.s.connected(h.now, &mut out);
-            h.collect(out);
+            h.reconnect();
             h
+        }
+        fn reconnect(&mut self) {
+            let mut out = Outbox::default();
+            self.s.connected(self.now, &mut out);
+            self.collect(out);
         }
         fn collect(&mut self, out: Outbox) {
             for r in out.rolls {
@@ -465,6 +656,13 @@ mod tests {
                     panic!("text roll")
                 };
                 self.delivered.push((boot.0, r.seq));
+                self.rolls.push(r);
+            }
+            for l in out.losses {
+                let TowerRef::Framed { boot, .. } = l.tower else {
+                    panic!("text loss")
+                };
+                self.losses.push((boot.0, l.lost, l.cause));
             }
             self.sent.extend(out.send);
         }
@@ -489,6 +687,10 @@ mod tests {
                 })
                 .collect()
         }
+    }
+
+    fn seqs(first: u32, last: u32) -> Lost {
+        Lost::Seqs { first, last }
     }
 
     #[test]
@@ -528,19 +730,96 @@ mod tests {
     }
 
     #[test]
-    fn reset_restarts_sequence_numbers_without_false_duplicates() {
+    fn a_reset_after_everything_arrived_loses_nothing_it_can_name() {
         let mut t = Harness::new(StartFrom::Held);
         t.feed(hello(7, 0));
         for s in 1..=3 {
             t.feed(roll(7, s));
         }
-        // The tower resets: new boot nonce, seq restarts at 1.
-        t.feed(hello(8, 0));
+        // The tower resets and remembers its previous boot: nothing was lost.
+        t.feed(hello_after(8, 0, 7, 3));
         t.feed(roll(8, 1));
         t.feed(roll(8, 2));
         assert_eq!(t.delivered, vec![(7, 1), (7, 2), (7, 3), (8, 1), (8, 2)]);
         assert_eq!(t.h.device_resets, 1);
         assert_eq!(t.h.duplicates, 0);
+        assert!(t.losses.is_empty(), "{:?}", t.losses);
+        assert_eq!(t.h.rolls_lost, 0);
+    }
+
+    #[test]
+    fn a_reset_delivers_the_buffered_rolls_and_names_every_lost_one() {
+        let mut t = Harness::new(StartFrom::Held);
+        t.feed(hello(7, 0));
+        t.feed(roll(7, 1));
+        t.feed(roll(7, 3)); // 2 is missing; 3 and 5 are buffered
+        t.feed(roll(7, 5));
+        // The tower resets before resending: its hello says boot 7 ended at seq 6.
+        t.feed(hello_after(8, 0, 7, 6));
+        assert_eq!(t.delivered, vec![(7, 1), (7, 3), (7, 5)]);
+        assert_eq!(
+            t.losses,
+            vec![
+                (7, seqs(2, 2), LossCause::Reset),
+                (7, seqs(4, 4), LossCause::Reset),
+                (7, seqs(6, 6), LossCause::Reset),
+            ]
+        );
+        assert_eq!(t.h.rolls_lost, 3);
+        assert_eq!(t.h.losses_unknown, 0);
+        t.feed(roll(8, 1));
+        assert_eq!(t.delivered.last(), Some(&(8, 1)));
+    }
+
+    #[test]
+    fn a_reset_during_an_unplug_keeps_the_buffer_and_counts_the_rest() {
+        let mut t = Harness::new(StartFrom::Held);
+        t.feed(hello(7, 0));
+        t.feed(roll(7, 1));
+        t.feed(roll(7, 4));
+        // Unplugged: the port reopens, the buffer must survive it.
+        t.advance(50);
+        t.reconnect();
+        assert_eq!(t.s.buffered(), 1);
+        t.feed(hello_after(9, 2, 7, 5));
+        assert_eq!(t.delivered, vec![(7, 1), (7, 4)]);
+        assert_eq!(
+            t.losses,
+            vec![
+                (7, seqs(2, 3), LossCause::Reset),
+                (7, seqs(5, 5), LossCause::Reset),
+            ]
+        );
+        // The new boot's rolls are asked for from the start.
+        assert_eq!(t.resends(), vec![1, 0]);
+    }
+
+    #[test]
+    fn a_tower_that_cannot_say_what_it_lost_is_an_unknown_loss() {
+        let mut t = Harness::new(StartFrom::Held);
+        t.feed(hello(7, 0));
+        t.feed(roll(7, 1));
+        t.feed(DeviceMessage::Heartbeat(Heartbeat {
+            boot: BootId(7),
+            last_seq: 3,
+            uptime_ms: 1,
+        }));
+        t.feed(hello(8, 0)); // no previous boot named
+        assert_eq!(
+            t.losses,
+            vec![
+                (7, seqs(2, 3), LossCause::Reset),
+                (7, Lost::Unknown { after: 3 }, LossCause::Reset),
+            ]
+        );
+        assert_eq!((t.h.rolls_lost, t.h.losses_unknown), (2, 1));
+        // A hello naming another boot than the one we knew (two resets): unknown too.
+        t.feed(roll(8, 1));
+        t.feed(hello_after(10, 0, 9, 4));
+        assert_eq!(
+            t.losses.last(),
+            Some(&(8, Lost::Unknown { after: 1 }, LossCause::Reset))
+        );
     }
 
     #[test]
@@ -554,9 +833,10 @@ mod tests {
             t.sent.iter().filter(|m| **m == HostMessage::Ping).count(),
             2
         );
-        t.feed(hello(8, 1));
+        t.feed(hello_after(8, 1, 7, 1));
         t.feed(roll(8, 1));
         assert_eq!(t.delivered, vec![(7, 1), (8, 1)]);
+        assert!(t.losses.is_empty());
     }
 
     #[test]
@@ -565,9 +845,7 @@ mod tests {
         t.feed(hello(7, 0));
         t.feed(roll(7, 1));
         t.feed(roll(7, 2));
-        let mut out = Outbox::default();
-        t.s.connected(t.now, &mut out);
-        t.collect(out);
+        t.reconnect();
         t.feed(hello(7, 5));
         assert_eq!(t.resends(), vec![2]);
         for s in 1..=5 {
@@ -624,8 +902,33 @@ mod tests {
         t.feed(roll(7, 4));
         assert_eq!(t.delivered, vec![(7, 1), (7, 4), (7, 5)]);
         assert_eq!(t.h.rolls_lost, 2);
-        let loss = t.h.last_loss.unwrap();
-        assert_eq!((loss.first, loss.last), (2, 3));
+        assert_eq!(
+            t.losses,
+            vec![(7, seqs(2, 3), LossCause::ResendUnavailable)]
+        );
+    }
+
+    #[test]
+    fn overflow_between_buffered_rolls_names_each_gap() {
+        let mut t = Harness::new(StartFrom::Held);
+        t.feed(hello(7, 0));
+        t.feed(roll(7, 3));
+        t.feed(roll(7, 6));
+        t.feed(DeviceMessage::Fault(Fault {
+            boot: BootId(7),
+            code: FaultCode::HistoryOverflow,
+            detail: 7,
+        }));
+        assert_eq!(t.delivered, vec![(7, 3), (7, 6)]);
+        assert_eq!(
+            t.losses,
+            vec![
+                (7, seqs(1, 2), LossCause::HistoryOverflow),
+                (7, seqs(4, 5), LossCause::HistoryOverflow),
+                (7, seqs(7, 7), LossCause::HistoryOverflow),
+            ]
+        );
+        assert_eq!(t.h.rolls_lost, 5);
     }
 
     #[test]
@@ -640,5 +943,56 @@ mod tests {
         assert_eq!(t.h.rolls_lost, u64::from(u32::MAX));
         t.feed(roll(7, 3));
         assert!(t.delivered.is_empty());
+    }
+
+    #[test]
+    fn a_full_reorder_buffer_keeps_the_lowest_rolls_and_loses_none() {
+        let mut t = Harness::new(StartFrom::Held);
+        t.feed(hello(7, 0));
+        // 200 rolls arrive out of order, newest first; seq 1 is missing.
+        for s in (2..=201).rev() {
+            t.feed(roll(7, s));
+        }
+        assert_eq!(t.s.buffered(), 64);
+        // Resent in order, every roll arrives exactly once.
+        for s in 1..=201 {
+            t.feed(roll(7, s));
+        }
+        assert_eq!(t.delivered.len(), 201);
+        assert!(t.delivered.windows(2).all(|w| w[1].1 == w[0].1 + 1));
+        assert!(t.losses.is_empty());
+    }
+
+    #[test]
+    fn a_late_roll_says_when_it_was_thrown_and_that_the_link_was_down() {
+        let mut t = Harness::new(StartFrom::Held);
+        t.feed(hello(7, 0));
+        t.advance(100);
+        t.feed(roll_aged(7, 1, 5));
+        t.advance(1_000);
+        t.reconnect();
+        t.feed(hello(7, 2));
+        t.feed(roll_aged(7, 2, 18_000));
+        let [fresh, late] = &t.rolls[..] else {
+            panic!("{:?}", t.rolls)
+        };
+        assert!(!fresh.offline);
+        assert_eq!(
+            fresh.received_at - fresh.thrown_at,
+            Duration::from_millis(5)
+        );
+        assert!(late.offline, "thrown before the port was opened again");
+        assert_eq!(late.received_at - late.thrown_at, Duration::from_secs(18));
+    }
+
+    #[test]
+    fn a_burst_that_arrived_asks_for_the_next_at_once() {
+        let mut t = Harness::new(StartFrom::Held);
+        t.feed(hello(7, 100));
+        assert_eq!(t.resends(), vec![0]);
+        for s in 1..=RESEND_BURST as u32 {
+            t.feed(roll(7, s));
+        }
+        assert_eq!(t.resends(), vec![0, RESEND_BURST as u32]);
     }
 }

@@ -6,8 +6,15 @@
 //! the simulator adds a clock (heartbeats), random or scripted rolls, and faults:
 //! noise, bit flips, truncated and duplicated frames (at random rates or one at a time),
 //! unplugging (the pty is closed and a new one is published under the same path after a
-//! while), and resets (a new boot nonce, sequence numbers restart, unacknowledged rolls are
-//! lost, as on real hardware).
+//! while), and resets. What a reset keeps is a setting ([`Persistence`]), as it depends on the
+//! firmware: by default the tower keeps its boot id and last sequence number in non-volatile
+//! memory, so a new boot names the rolls the reset took away; it can keep nothing (the host
+//! then learns only that an unknown number may be lost), or everything, history included
+//! (nothing is lost). How many unacknowledged rolls it holds is a setting too
+//! ([`SimConfig::history`], 32 like the firmware `PROTOCOL.md` suggests).
+//!
+//! [`proxy`] puts a protocol-blind fault injector on the serial line between a tower and the
+//! host, paced to a real baud rate.
 //!
 //! It runs on its own threads (`tower-sim`, `tower-sim-rx`), so tests drive it in-process:
 //!
@@ -21,6 +28,7 @@
 //! sim.throw(&[(6, 3), (6, 5)]).unwrap();
 //! ```
 
+pub mod proxy;
 pub mod script;
 
 use std::collections::VecDeque;
@@ -41,12 +49,39 @@ use crate::link::WireMode;
 use crate::message::{
     BootId, DeviceId, DeviceMessage, DiceSet, FaultCode, FirmwareVersion, HostMessage,
 };
-use crate::text::{TextThrow, format_throw};
+use crate::text::{RollLine, TextThrow, format_roll_line};
 use crate::tower::{Settled, Tower};
 
-/// Rolls the simulated tower holds unacknowledged (far more than real firmware needs, so a
-/// long unplug in a test loses nothing).
-pub const SIM_HISTORY: usize = 4096;
+/// The most unacknowledged rolls a simulated tower can be set to hold
+/// ([`SimConfig::history`]).
+pub const MAX_SIM_HISTORY: usize = 4096;
+
+/// The history firmware should hold, and the simulator's default (`PROTOCOL.md`, section 5).
+pub const FIRMWARE_HISTORY: usize = 32;
+
+/// What a simulated tower keeps across a reset, in non-volatile memory (`PROTOCOL.md`,
+/// section 5, says what each gives the host).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Persistence {
+    /// Nothing: a new boot that cannot say what the old one lost.
+    Nothing,
+    /// Its boot id and last sequence number: a new boot whose hello names them, so the host
+    /// learns exactly which rolls were lost (the unacknowledged ones, held in RAM).
+    #[default]
+    Counters,
+    /// Everything, the history of unacknowledged rolls included: the same boot carries on
+    /// after the reset and nothing is lost.
+    Everything,
+}
+
+/// What a printing tower (line mode) adds to its `ROLL` lines (`PROTOCOL.md`, section 9).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineFormat {
+    /// A `#<n>` line counter.
+    pub counter: bool,
+    /// A `*<hh>` CRC-8 check.
+    pub check: bool,
+}
 
 /// A fault applied to the next frame the tower writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,7 +149,9 @@ pub enum Command {
     Raw(Vec<u8>),
     /// Unplug for this long: close the pty, publish a new one under the same path after.
     DropLink(Duration),
-    /// Reboot: new boot nonce, sequence numbers restart, held rolls are lost; says hello.
+    /// Reboot, keeping what [`SimConfig::persistence`] says: with `Counters` (the default)
+    /// or `Nothing`, a new boot nonce, sequence numbers restart and held rolls are lost; with
+    /// `Everything`, the same boot goes on. Says hello.
     Reset,
     /// Replace the random fault rates.
     SetFaults(FaultPlan),
@@ -144,6 +181,13 @@ pub struct SimConfig {
     /// How long a write may wait for a host that does not read before the bytes are
     /// dropped (a UART does not wait at all).
     pub write_timeout: Duration,
+    /// How many unacknowledged rolls the tower holds (at most [`MAX_SIM_HISTORY`]); beyond
+    /// it the oldest is dropped and reported (`Fault` 3).
+    pub history: usize,
+    /// What a reset keeps.
+    pub persistence: Persistence,
+    /// Line mode: counter and check suffixes.
+    pub line_format: LineFormat,
 }
 
 impl Default for SimConfig {
@@ -163,6 +207,9 @@ impl Default for SimConfig {
             link_path: None,
             record_events: false,
             write_timeout: Duration::from_millis(200),
+            history: FIRMWARE_HISTORY,
+            persistence: Persistence::Counters,
+            line_format: LineFormat::default(),
         }
     }
 }
@@ -263,7 +310,8 @@ pub enum SimError {
     /// The pty pair could not be opened.
     #[error("pty: {0}")]
     Serial(#[from] serialport::Error),
-    /// A setting is unusable (no dice, a die with fewer than 2 sides, more than 16 dice).
+    /// A setting is unusable (no dice, a die with fewer than 2 sides, more than 16 dice, a
+    /// history longer than [`MAX_SIM_HISTORY`]).
     #[error("bad simulator setting: {0}")]
     Config(&'static str),
     /// The simulator's thread has stopped.
@@ -276,6 +324,22 @@ enum Ctl {
     HostBytes { generation: u64, bytes: Vec<u8> },
     Sync(Sender<()>),
     Shutdown,
+}
+
+/// Sends commands to a simulated tower from anywhere (a proxy's reset line, another thread).
+#[derive(Clone, Debug)]
+pub struct SimCommander {
+    tx: Sender<Ctl>,
+}
+
+impl SimCommander {
+    /// Tells the tower to do something.
+    ///
+    /// # Errors
+    /// [`SimError::Stopped`] if the tower's thread has ended.
+    pub fn send(&self, cmd: Command) -> Result<(), SimError> {
+        self.tx.send(Ctl::Cmd(cmd)).map_err(|_| SimError::Stopped)
+    }
 }
 
 /// A running simulated tower. Dropping it stops the tower and removes its port.
@@ -305,6 +369,11 @@ impl Sim {
         if dice.is_empty() {
             return Err(SimError::Config("the tower needs at least one die"));
         }
+        if config.history > MAX_SIM_HISTORY {
+            return Err(SimError::Config(
+                "history longer than MAX_SIM_HISTORY (4096)",
+            ));
+        }
         let (dir, path) = match &config.link_path {
             Some(p) => (None, p.clone()),
             None => {
@@ -320,7 +389,8 @@ impl Sim {
         let boot = fresh_boot(&mut rng);
         let tower = Box::new(
             Tower::new(config.device, boot, config.firmware, dice)
-                .map_err(|_| SimError::Config("device id 0 is reserved"))?,
+                .map_err(|_| SimError::Config("device id 0 is reserved"))?
+                .with_history_limit(config.history),
         );
         let (tx, rx) = mpsc::channel();
         let status = Arc::new(Mutex::new(SimStatus::default()));
@@ -342,7 +412,9 @@ impl Sim {
             plan: config.faults,
             queued: VecDeque::new(),
             decoder: FrameDecoder::new(),
+            started: now,
             booted: now,
+            line_counter: 0,
             next_heartbeat: config.heartbeat.map(|h| now + h),
             resync: true,
             next_die: 0,
@@ -377,6 +449,13 @@ impl Sim {
     /// [`SimError::Stopped`] if the tower's thread has ended.
     pub fn send(&self, cmd: Command) -> Result<(), SimError> {
         self.tx.send(Ctl::Cmd(cmd)).map_err(|_| SimError::Stopped)
+    }
+
+    /// A sender of commands that can be moved to another thread.
+    pub fn commander(&self) -> SimCommander {
+        SimCommander {
+            tx: self.tx.clone(),
+        }
     }
 
     /// A die settles with this face.
@@ -476,7 +555,7 @@ impl Drop for Pty {
 }
 
 struct Device {
-    tower: Box<Tower<SIM_HISTORY>>,
+    tower: Box<Tower<MAX_SIM_HISTORY>>,
     pty: Option<Pty>,
     generation: u64,
     down_until: Option<Instant>,
@@ -486,7 +565,12 @@ struct Device {
     plan: FaultPlan,
     queued: VecDeque<Injection>,
     decoder: FrameDecoder,
+    /// The tower's own millisecond clock starts here (it survives resets that keep the
+    /// history, so a kept roll's age stays right).
+    started: Instant,
     booted: Instant,
+    /// Line mode: the `#<n>` of the last line printed this boot.
+    line_counter: u32,
     next_heartbeat: Option<Instant>,
     resync: bool,
     next_die: usize,
@@ -548,6 +632,11 @@ impl Device {
 
     fn uptime_ms(&self) -> u32 {
         u32::try_from(self.booted.elapsed().as_millis() % (1u128 << 32)).unwrap_or(0)
+    }
+
+    /// The clock the tower stamps rolls with (`millis()`, wrapping).
+    fn clock_ms(&self) -> u32 {
+        u32::try_from(self.started.elapsed().as_millis() % (1u128 << 32)).unwrap_or(0)
     }
 
     fn event(&self, e: SimEvent) {
@@ -729,9 +818,16 @@ impl Device {
     }
 
     fn write_line(&mut self, throw: &TextThrow) -> Option<Instant> {
-        let mut line = [0u8; 80];
-        let n = format_throw(throw, &mut line)?;
-        self.write_frame(line.get(..n)?)
+        self.line_counter = self.line_counter.wrapping_add(1).max(1);
+        let format = self.config.line_format;
+        let line = RollLine {
+            throw: *throw,
+            counter: format.counter.then_some(self.line_counter),
+            checked: format.check,
+        };
+        let mut out = [0u8; 80];
+        let n = format_roll_line(&line, &mut out)?;
+        self.write_frame(out.get(..n)?)
     }
 
     fn die_for(&mut self, sides: u8) -> u8 {
@@ -751,7 +847,12 @@ impl Device {
     /// lines) are written, and each die is reported as an event.
     fn throw(&mut self, dice: &[Settled]) {
         let mut out = Vec::new();
-        if self.tower.throw(dice, &mut |m| out.push(m)).is_err() {
+        let now_ms = self.clock_ms();
+        if self
+            .tower
+            .throw(dice, now_ms, &mut |m| out.push(m))
+            .is_err()
+        {
             return;
         }
         let mut rolled = Vec::new();
@@ -872,14 +973,34 @@ impl Device {
             }
             Command::Reset => {
                 self.stats.resets += 1;
-                let boot = fresh_boot(&mut self.rng);
-                let dice = DiceSet::new(&self.config.dice).unwrap_or_default();
-                if let Ok(t) = Tower::new(self.config.device, boot, self.config.firmware, dice) {
-                    *self.tower = t;
-                }
+                let (old_boot, old_last) = (self.tower.boot(), self.tower.last_seq());
+                let boot = if self.config.persistence == Persistence::Everything {
+                    // The history survived in non-volatile memory: the same boot goes on.
+                    self.tower.reset_receiver();
+                    old_boot
+                } else {
+                    let mut boot = fresh_boot(&mut self.rng);
+                    while boot == old_boot {
+                        boot = fresh_boot(&mut self.rng);
+                    }
+                    let dice = DiceSet::new(&self.config.dice).unwrap_or_default();
+                    let tower = Tower::new(self.config.device, boot, self.config.firmware, dice)
+                        .map(|t| t.with_history_limit(self.config.history));
+                    let tower = match (self.config.persistence, tower) {
+                        (Persistence::Counters, Ok(t)) => t.following(old_boot, old_last),
+                        (_, t) => t,
+                    };
+                    if let Ok(t) = tower {
+                        *self.tower = t;
+                    }
+                    self.stats.acked = 0;
+                    self.started = Instant::now();
+                    boot
+                };
                 self.booted = Instant::now();
-                self.stats.acked = 0;
+                self.line_counter = 0;
                 self.resync = true;
+                self.decoder.reset();
                 self.event(SimEvent::Reset { boot });
                 if self.config.wire == WireMode::Framed {
                     let hello = self.tower.hello();
@@ -943,7 +1064,8 @@ impl Device {
             _ => {}
         }
         let mut replies = Vec::new();
-        self.tower.handle(msg, &mut |m| replies.push(m));
+        let now_ms = self.clock_ms();
+        self.tower.handle(msg, now_ms, &mut |m| replies.push(m));
         for m in replies {
             if matches!(m, DeviceMessage::RollResult(_)) {
                 self.stats.resent += 1;

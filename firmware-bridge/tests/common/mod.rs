@@ -1,8 +1,36 @@
 //! The worked examples of `PROTOCOL.md` section 7, shared by the golden and doc tests.
 
 #![allow(clippy::unwrap_used)] // test helpers
+// Each test binary uses some of these.
+#![allow(dead_code)]
 
+use std::time::Duration;
+
+use firmware_bridge::link::{Link, LinkConfig, LinkState, PortChoice, StartFrom};
 use firmware_bridge::message::*;
+
+/// Link timings scaled for tests (a real tower gets the defaults), rolls held before the
+/// link met the tower included.
+pub fn link_config(port: PortChoice) -> LinkConfig {
+    LinkConfig {
+        start: StartFrom::Held,
+        backoff_initial: Duration::from_millis(20),
+        backoff_max: Duration::from_millis(200),
+        ping_retry: Duration::from_millis(100),
+        handshake_pings: 3,
+        resend_retry: Duration::from_millis(60),
+        silence_timeout: Duration::from_millis(1000),
+        ..LinkConfig::with_port(port)
+    }
+}
+
+/// Waits until the link is connected; false after `within`.
+pub async fn wait_connected(link: &Link, within: Duration) -> bool {
+    let mut health = link.watch_health();
+    tokio::time::timeout(within, health.wait_for(|h| h.state == LinkState::Connected))
+        .await
+        .is_ok_and(|r| r.is_ok())
+}
 
 pub const BOOT: BootId = BootId(0x1234_5678);
 
@@ -21,8 +49,10 @@ pub fn device_examples() -> Vec<(&'static str, DeviceMessage, &'static str)> {
                 },
                 dice: DiceSet::new(&[6, 6, 20]).unwrap(),
                 last_seq: 0,
+                prev_boot: BootId(0x0BAD_CAFE),
+                prev_last_seq: 41,
             }),
-            "03 01 44 17 01 81 80 80 80 de a3 f9 d8 7a f8 ac d1 91 01 01 02 03 03 06 06 14 05 dc c6 9d da 00",
+            "03 01 44 17 01 81 80 80 80 de a3 f9 d8 7a f8 ac d1 91 01 01 02 03 03 06 06 14 0a fe 95 b7 5d 29 e3 7e 31 a7 00",
         ),
         (
             "roll started",
@@ -41,11 +71,12 @@ pub fn device_examples() -> Vec<(&'static str, DeviceMessage, &'static str)> {
                 die: 0,
                 sides: 6,
                 value: 4,
+                age_ms: 0,
             }),
-            "0b 01 44 02 f8 ac d1 91 01 01 01 07 06 04 39 e2 5f 24 00",
+            "0b 01 44 02 f8 ac d1 91 01 01 01 03 06 04 05 67 38 23 8d 00",
         ),
         (
-            "roll result, seq 300 (second die of throw 299)",
+            "roll result, seq 300 (second die of throw 299, sent again 18 s after it settled)",
             DeviceMessage::RollResult(RollResult {
                 boot: BOOT,
                 seq: 300,
@@ -53,8 +84,9 @@ pub fn device_examples() -> Vec<(&'static str, DeviceMessage, &'static str)> {
                 die: 2,
                 sides: 20,
                 value: 17,
+                age_ms: 18_000,
             }),
-            "14 01 44 02 f8 ac d1 91 01 ac 02 ab 02 02 14 11 8b 4a b7 69 00",
+            "17 01 44 02 f8 ac d1 91 01 ac 02 ab 02 02 14 11 d0 8c 01 5b 7e 0a 20 00",
         ),
         (
             "heartbeat",

@@ -7,7 +7,8 @@
 //! - [`parse_entry`]: what a player types (`"d6 4"`, `"2d6 3 5"`, or `"4"` when the prompt
 //!   already says which die), with a clear reason when the text is no roll.
 //! - [`VirtualDice`]: the app rolls (a seedable random generator).
-//! - [`TowerDice`]: rolls from the dice tower's serial link, each delivered once.
+//! - [`TowerDice`]: rolls from the dice tower's serial link, each delivered once, with when it
+//!   was thrown; and the dice the link knows are lost ([`TowerEvent`]).
 
 mod entry;
 mod tower;
@@ -15,8 +16,8 @@ mod virtual_dice;
 
 pub use entry::{MAX_TYPED_DICE, parse_entry};
 /// The tower link's types, for the app (which reaches devices only through `hardware`).
-pub use firmware_bridge::{link, message};
-pub use tower::TowerDice;
+pub use firmware_bridge::{link, message, text};
+pub use tower::{TowerDice, TowerEvent, TowerRoll};
 pub use virtual_dice::VirtualDice;
 
 use firmware_bridge::link::{LinkError, TowerRef};
