@@ -9,7 +9,7 @@ use crate::store::library::{
 };
 use anyhow::{Context, Result, anyhow};
 use cards::catalogue::Catalogue;
-use cards::catalogue::csv::{CsvSet, write_csv};
+use cards::catalogue::csv::{CsvSet, name_fits_a_cell, write_csv};
 use cards::core::GameId;
 use clap::{Args, Subcommand, ValueEnum};
 use std::io::Write;
@@ -257,10 +257,14 @@ pub fn catalogue(cli: &super::Cli, action: &CatalogueAction) -> Result<()> {
                 FileFormat::Toml => text,
                 FileFormat::Csv => {
                     let cat = store.catalogue_at(&version).map_err(|e| refused(&e))?;
-                    let renamed = cat.decks.iter().filter(|d| d.name != d.id).count();
-                    if renamed > 0 {
+                    let unfit = cat
+                        .decks
+                        .iter()
+                        .filter(|d| d.name != d.id && !name_fits_a_cell(&d.id, &d.name))
+                        .count();
+                    if unfit > 0 {
                         eprintln!(
-                            "tableside: note: a CSV names each ready-made deck by its id; the names of {renamed} deck(s) are only in the TOML export"
+                            "tableside: note: the names of {unfit} deck(s) hold a `;` or spaces at an end and cannot stand in a CSV cell; they are named by their ids there, and in full in the TOML export\n  注意: {unfit} 個のデッキの名前は `;` や端の空白を含むため CSV のセルに書けません。CSV ではIDで呼ばれます(TOML の書き出しには名前がそのまま入ります)"
                         );
                     }
                     write_csv(game, &text).map_err(|e| anyhow!("{e}"))?
