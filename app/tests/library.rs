@@ -427,3 +427,60 @@ fn bad_catalogue_files_are_refused_with_their_place_and_nothing_stored_changes()
 
     assert_eq!(library_state(data), state, "nothing stored changed");
 }
+
+#[test]
+fn a_demo_set_exports_to_start_from_before_anything_is_stored_and_its_decks_keep_their_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let csv = data.join("mine.csv");
+    ok(
+        data,
+        &[
+            "catalogue",
+            "export",
+            "jaken-demo",
+            "--format",
+            "csv",
+            "--out",
+            csv.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        !data.join("tableside.sqlite3").exists(),
+        "an export creates no database"
+    );
+    let demo = Catalogue::builtin(cards::core::GameId::Jaken).unwrap();
+    // The spreadsheet goes back in as the table's own set; its ready-made decks keep their names.
+    let add = format!(
+        "catalogue add {} --game jaken --set mine --name Mine",
+        csv.display()
+    );
+    ok(data, &add.split(' ').collect::<Vec<_>>());
+    let shown: serde_json::Value =
+        serde_json::from_str(&ok(data, &["catalogue", "show", "mine", "--json"])).unwrap();
+    let names = |decks: &serde_json::Value| -> Vec<(String, String)> {
+        let mut v: Vec<(String, String)> = decks
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                (
+                    d["id"].as_str().unwrap().to_owned(),
+                    d["name"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let want = names(&serde_json::to_value(&demo.decks).unwrap());
+    assert!(want.iter().any(|(id, name)| id != name), "{want:?}");
+    assert_eq!(names(&shown["ready_made_decks"]), want);
+    // A version the built-in set does not have is refused, naming it.
+    let empty = tempfile::tempdir().unwrap();
+    let why = refused(
+        empty.path(),
+        &["catalogue", "export", "jaken-demo", "--version", "7"],
+    );
+    assert!(why.contains("has no version `7`"), "{why}");
+}
