@@ -10,33 +10,11 @@ mod own_sets;
 use cards::catalogue::Catalogue;
 use cards::decks::Deck;
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn tableside(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tableside"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .env_remove("TABLESIDE_DATA_DIR")
-        .env("TABLESIDE_CONFIG", data.join("no-config.toml"))
-        .output()
-        .expect("run tableside")
-}
+use own_sets::{cli as ok, run as tableside};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
-}
-
-#[track_caller]
-fn ok(data: &Path, args: &[&str]) -> String {
-    let out = tableside(data, args);
-    assert!(
-        out.status.success(),
-        "tableside {args:?} failed:\n{}\n{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    text(&out.stdout)
 }
 
 #[track_caller]
@@ -52,9 +30,28 @@ fn refused(data: &Path, args: &[&str]) -> String {
     text(&out.stderr)
 }
 
+/// The win rates the history screen shows, from the store in `data`.
+fn statistics(data: &Path) -> String {
+    let store = tableside::store::Store::open_read_only(&data.join("tableside.sqlite3")).unwrap();
+    let matches: Vec<_> = store
+        .matches()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let header = tableside::session::header_of(&store, r.id).unwrap();
+            let outcome = r
+                .outcome_json
+                .as_deref()
+                .map(|j| serde_json::from_str(j).unwrap());
+            (header, outcome)
+        })
+        .collect();
+    format!("{:?}", tableside::ui::history::win_rates(&matches))
+}
+
 /// Everything a player can read back about the stored matches and the library.
 fn history(data: &Path, ids: &[i64]) -> Vec<String> {
-    let mut out = vec![ok(data, &["log", "list", "--json"])];
+    let mut out = vec![ok(data, &["log", "list", "--json"]), statistics(data)];
     for id in ids {
         let id = id.to_string();
         out.push(ok(data, &["replay", &id, "--json"]));
@@ -363,6 +360,10 @@ fn bad_catalogue_files_are_refused_with_their_place_and_nothing_stored_changes()
         why.contains("of set `ben-jaken` (灯り小僧 / Not the Imp) is already card `QJ01` of set `own-jaken` (灯り小僧 / Lantern Imp)"),
         "{why}"
     );
+    assert!(
+        why.contains("セット `ben-jaken` のカード `QJ01`") && why.contains("セット `own-jaken`"),
+        "both sets named in Japanese too: {why}"
+    );
 
     // A TOML of a newer format.
     let path = data.join("newer.toml");
@@ -372,6 +373,29 @@ fn bad_catalogue_files_are_refused_with_their_place_and_nothing_stored_changes()
         why.contains("newer.toml:")
             && why.contains("field `format`: catalogue format 2 is not supported"),
         "{why}"
+    );
+    assert!(
+        why.contains("欄 `format`: カタログ形式 2 には対応していません"),
+        "in Japanese too: {why}"
+    );
+
+    // A TOML card the loader refuses: file, line and field, in both languages.
+    let path = data.join("kind.toml");
+    std::fs::write(
+        &path,
+        own.toml
+            .replacen("id = \"own-jaken\"", "id = \"kind-jaken\"", 1)
+            .replacen("kind = \"nm\"", "kind = \"xx\"", 1),
+    )
+    .unwrap();
+    let why = refused(data, &["catalogue", "add", path.to_str().unwrap()]);
+    assert!(
+        why.contains("kind.toml:") && why.contains("unknown Jaken card kind `xx`"),
+        "{why}"
+    );
+    assert!(
+        why.contains("不明なジャケンのカードの種類 `xx`"),
+        "in Japanese too: {why}"
     );
 
     // 50 MB: refused before it is read (a sparse file, so the test writes nothing).
@@ -396,6 +420,67 @@ fn bad_catalogue_files_are_refused_with_their_place_and_nothing_stored_changes()
         why.contains("is 50 MB, more than a catalogue may be (16 MB); it was not read"),
         "{why}"
     );
+    assert!(
+        why.contains("読み込みませんでした"),
+        "in Japanese too: {why}"
+    );
 
     assert_eq!(library_state(data), state, "nothing stored changed");
+}
+
+#[test]
+fn a_demo_set_exports_to_start_from_before_anything_is_stored_and_its_decks_keep_their_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let csv = data.join("mine.csv");
+    ok(
+        data,
+        &[
+            "catalogue",
+            "export",
+            "jaken-demo",
+            "--format",
+            "csv",
+            "--out",
+            csv.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        !data.join("tableside.sqlite3").exists(),
+        "an export creates no database"
+    );
+    let demo = Catalogue::builtin(cards::core::GameId::Jaken).unwrap();
+    // The spreadsheet goes back in as the table's own set; its ready-made decks keep their names.
+    let add = format!(
+        "catalogue add {} --game jaken --set mine --name Mine",
+        csv.display()
+    );
+    ok(data, &add.split(' ').collect::<Vec<_>>());
+    let shown: serde_json::Value =
+        serde_json::from_str(&ok(data, &["catalogue", "show", "mine", "--json"])).unwrap();
+    let names = |decks: &serde_json::Value| -> Vec<(String, String)> {
+        let mut v: Vec<(String, String)> = decks
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                (
+                    d["id"].as_str().unwrap().to_owned(),
+                    d["name"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let want = names(&serde_json::to_value(&demo.decks).unwrap());
+    assert!(want.iter().any(|(id, name)| id != name), "{want:?}");
+    assert_eq!(names(&shown["ready_made_decks"]), want);
+    // A version the built-in set does not have is refused, naming it.
+    let empty = tempfile::tempdir().unwrap();
+    let why = refused(
+        empty.path(),
+        &["catalogue", "export", "jaken-demo", "--version", "7"],
+    );
+    assert!(why.contains("has no version `7`"), "{why}");
 }

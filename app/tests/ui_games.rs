@@ -14,6 +14,7 @@ use tableside::store::Store;
 use tableside::ui::{FontChoice, TablesideApp, UiOptions, prepare_context};
 
 mod common;
+mod own_sets;
 use common::*;
 
 fn open(db: &Path) -> H {
@@ -59,12 +60,22 @@ fn assert_sees(h: &H, label: &str) {
 
 /// Picks the game, names the players and their decks (or characters), and starts.
 fn start(h: &mut H, game: &str, players: &[(&str, &str)]) {
-    start_with(h, game, players, &[]);
+    start_with(h, game, None, players, &[]);
 }
 
-/// [`start`], with the optional rules named by `switches` switched on first.
-fn start_with(h: &mut H, game: &str, players: &[(&str, &str)], switches: &[&str]) {
+/// [`start`] with the cards of library set `set` (else the game's demo set), and the optional
+/// rules named by `switches` switched on first.
+fn start_with(
+    h: &mut H,
+    game: &str,
+    set: Option<&str>,
+    players: &[(&str, &str)],
+    switches: &[&str],
+) {
     click(h, game);
+    if let Some(set) = set {
+        click(h, &format!("Set: {set}"));
+    }
     assert!(sees_part(
         h,
         "house rules: the digest defaults; set them in the config file"
@@ -598,8 +609,28 @@ fn play_whole_script(file: &str, game_button: &str) -> Box<dyn AnyMatch> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../docs/examples")
         .join(file);
-    let script = Script::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let catalogue = Catalogue::builtin(script.game).unwrap();
+    let script = std::fs::read_to_string(&path).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tableside.sqlite3");
+    play_whole(file, &script, None, &db, game_button)
+}
+
+/// Plays the match script `text` (named `file` in messages) on the table screen of the store at
+/// `db`, with the cards of `own` (a set of the store's card library, chosen on the start screen)
+/// or else the game's demo set, and checks that the stored match equals the script played
+/// headless. Returns the final match.
+fn play_whole(
+    file: &str,
+    text: &str,
+    own: Option<&Catalogue>,
+    db: &Path,
+    game_button: &str,
+) -> Box<dyn AnyMatch> {
+    let script = Script::parse(text).unwrap();
+    let catalogue = match own {
+        Some(c) => c.clone(),
+        None => Catalogue::builtin(script.game).unwrap(),
+    };
     let header = script.header(&catalogue).unwrap();
     // The start screen switches Rockman EXE's optional rules; every other script plays with
     // the digest's defaults (the final state comparison would show a difference).
@@ -617,9 +648,7 @@ fn play_whole_script(file: &str, game_button: &str) -> Box<dyn AnyMatch> {
         .collect();
     let mut m = new_match(header, &catalogue).unwrap();
 
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("tableside.sqlite3");
-    let mut h = open(&db);
+    let mut h = open(db);
     let players: Vec<(String, String)> = script
         .players
         .iter()
@@ -635,7 +664,8 @@ fn play_whole_script(file: &str, game_button: &str) -> Box<dyn AnyMatch> {
         .iter()
         .map(|(n, d)| (n.as_str(), d.as_str()))
         .collect();
-    start_with(&mut h, game_button, &players, &switches);
+    let set = own.map(|c| c.set.id.as_str());
+    start_with(&mut h, game_button, set, &players, &switches);
 
     let mut headless_log: Vec<String> = Vec::new();
     for (line, step) in &script.steps {
@@ -685,7 +715,7 @@ fn play_whole_script(file: &str, game_button: &str) -> Box<dyn AnyMatch> {
                     }
                 }
                 headless_log.push(stored);
-                let store = Store::open(&db).unwrap();
+                let store = Store::open(db).unwrap();
                 let id = store.matches().unwrap()[0].id;
                 assert_eq!(
                     store.get(id).unwrap().entries as usize,
@@ -727,7 +757,7 @@ fn play_whole_script(file: &str, game_button: &str) -> Box<dyn AnyMatch> {
     }
 
     // The store holds the same entries, and rebuilds the same match.
-    let store = Store::open(&db).unwrap();
+    let store = Store::open(db).unwrap();
     let id = store.matches().unwrap()[0].id;
     let mut ui_log: Vec<String> = Vec::new();
     store
@@ -790,4 +820,50 @@ fn space_junk_two_player_match_through_the_ui_ends_in_the_stated_scores() {
 fn rockman_exe_whole_demo_match_through_the_ui() {
     let m = play_whole_script("rockman-demo.script", "Rockman EXE ロックマンエグゼ");
     assert!(m.outcome().is_some(), "the demo match ends");
+}
+
+/// A table's own set of each game (not built in), added to the card library, chosen on the
+/// start screen, and a whole match played with it through the window; then replayed and
+/// exported from the command line.
+fn own_set_whole_match(game: cards::core::GameId, file: &str, game_button: &str) {
+    let own = own_sets::own(game);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tableside.sqlite3");
+    let (cat, version) = own_sets::add_to(&db, &own);
+    let script = own_sets::script_for(game, file);
+    let m = play_whole(file, &script, Some(&cat), &db, game_button);
+    assert!(m.outcome().is_some(), "{game}: the match ends");
+    own_sets::replay_and_export(dir.path(), &own, &version, m.as_ref());
+}
+
+#[test]
+fn junk_ken_whole_match_with_an_own_set_through_the_ui() {
+    own_set_whole_match(
+        cards::core::GameId::JunkKen,
+        "junk_ken-demo.script",
+        "JUNK-KEN JUNK-拳",
+    );
+}
+
+#[test]
+fn rockman_exe_whole_match_with_an_own_set_through_the_ui() {
+    own_set_whole_match(
+        cards::core::GameId::RockmanExe,
+        "rockman-demo.script",
+        "Rockman EXE ロックマンエグゼ",
+    );
+}
+
+#[test]
+fn space_junk_whole_match_with_an_own_set_through_the_ui() {
+    own_set_whole_match(
+        cards::core::GameId::SpaceJunk,
+        "space_junk-2p.script",
+        "Space Junk スペースジャンク",
+    );
+}
+
+#[test]
+fn yomi_whole_match_with_an_own_set_through_the_ui() {
+    own_set_whole_match(cards::core::GameId::Yomi, "yomi-demo.script", "Yomi");
 }

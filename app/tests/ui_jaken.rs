@@ -15,6 +15,7 @@ use tableside::store::{MatchStatus, Store};
 use tableside::ui::{FontChoice, TablesideApp, UiOptions, prepare_context};
 
 mod common;
+mod own_sets;
 use common::*;
 
 fn open(db: &Path) -> H {
@@ -88,12 +89,34 @@ fn compare(h: &mut H, aki: i32, ben: i32) {
 #[test]
 fn a_whole_jaken_match_is_played_by_clicking() {
     let dir = tempfile::tempdir().unwrap();
+    whole_match(&dir.path().join("tableside.sqlite3"), None);
+}
+
+#[test]
+fn a_whole_jaken_match_with_an_own_set_is_played_replayed_and_exported() {
+    // A table's own Jaken cards (not built in): the same names under their own ids.
+    let own = own_sets::own(cards::core::GameId::Jaken);
+    let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("tableside.sqlite3");
-    let mut h = open(&db);
+    let (_, version) = own_sets::add_to(&db, &own);
+    whole_match(&db, Some(&own.set_id));
+    let store = Store::open_read_only(&db).unwrap();
+    let played = load_match(&store, store.matches().unwrap()[0].id).unwrap();
+    drop(store);
+    own_sets::replay_and_export(dir.path(), &own, &version, played.as_ref());
+}
+
+/// The whole demo match, clicked from the start screen on the store at `db`, with the cards of
+/// library set `set` (else the demo set).
+fn whole_match(db: &Path, set: Option<&str>) {
+    let mut h = open(db);
 
     // Start screen: defaults, then a new match.
     assert!(sees(&h, "New match"));
     assert!(sees(&h, "Jaken ジャケン"));
+    if let Some(set) = set {
+        click(&mut h, &format!("Set: {set}"));
+    }
     start_match(&mut h);
     assert_sb(&h, 10, 10);
     assert!(sees(&h, "Battle 1 / 10"));
@@ -312,7 +335,7 @@ fn a_whole_jaken_match_is_played_by_clicking() {
 
     // The store holds the finished match, and its log replays to the same result.
     {
-        let store = Store::open_read_only(&db).unwrap();
+        let store = Store::open_read_only(db).unwrap();
         let records = store.matches().unwrap();
         assert_eq!(records.len(), 1);
         assert_eq!(records[0].status, MatchStatus::Finished);

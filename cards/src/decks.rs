@@ -508,6 +508,32 @@ pub enum DeckError {
     },
 }
 
+impl DeckError {
+    /// The problem in Japanese.
+    pub fn ja(&self) -> String {
+        match self {
+            DeckError::WrongGame { deck, catalogue } => {
+                format!("このデッキは {deck} のデッキですが、カタログは {catalogue} のものです")
+            }
+            DeckError::WrongSet { deck, catalogue } => format!(
+                "このデッキはセット `{deck}` のものですが、カタログはセット `{catalogue}` です"
+            ),
+            DeckError::UnknownCards { set, cards } => {
+                format!("セット `{set}` にカード {} はありません", cards.join(", "))
+            }
+            DeckError::CopyTaken {
+                card,
+                copy,
+                owner,
+                deck,
+            } => format!("{card} #{copy} はすでに{owner}さんのデッキ「{deck}」に登録されています"),
+            DeckError::NameTaken { game, owner, name } => {
+                format!("{owner}さんにはすでに「{name}」という名前の {game} の登録デッキがあります")
+            }
+        }
+    }
+}
+
 /// Whose a registered copy is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Registration {

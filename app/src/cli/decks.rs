@@ -57,7 +57,7 @@ fn read(path: &Path, what: &str) -> Result<String> {
 /// Reads and parses a deck file.
 pub fn load_deck(path: &Path) -> Result<Deck> {
     let text = read(path, "deck file")?;
-    Ok(Deck::load(&path.display().to_string(), &text)?)
+    Deck::load(&path.display().to_string(), &text).map_err(|e| anyhow!("{e}\n  {}", e.ja()))
 }
 
 /// The catalogue a deck's cards come from: the given file, else the current version of the
@@ -67,7 +67,8 @@ pub fn catalogue_of(cli: &super::Cli, deck: &Deck, file: Option<&Path>) -> Resul
     match file {
         Some(path) => {
             let text = crate::store::library::read_catalogue_file(path)?;
-            Ok(Catalogue::load(&path.display().to_string(), &text)?)
+            Catalogue::load(&path.display().to_string(), &text)
+                .map_err(|e| anyhow!("{e}\n  {}", e.ja()))
         }
         None => match super::open_if_present(cli)? {
             Some(store) => library_catalogue(&store, deck.game, &deck.set)
@@ -127,7 +128,7 @@ fn check(cli: &super::Cli, path: &Path, catalogue: Option<&Path>) -> Result<Deck
     let cat = catalogue_of(cli, &deck, catalogue)?;
     let problems = deck
         .check(&cat)
-        .map_err(|e| refused(format!("{}: {e}", path.display())))?;
+        .map_err(|e| refused(format!("{}: {e}\n  {}", path.display(), e.ja())))?;
     print_problems(&mut std::io::stdout().lock(), &deck, &problems)?;
     if problems.is_empty() {
         Ok(deck)
@@ -171,9 +172,12 @@ pub fn deck(cli: &super::Cli, action: &DeckAction) -> Result<()> {
                     );
                     Ok(())
                 }
-                Err(RegisterError::Refused(e)) => {
-                    Err(refused(format!("{}: not registered: {e}", file.display())))
-                }
+                Err(RegisterError::Refused(e)) => Err(refused(format!(
+                    "{}: not registered: {e}\n  {}: 登録しませんでした: {}",
+                    file.display(),
+                    file.display(),
+                    e.ja()
+                ))),
                 Err(RegisterError::Store(e)) => Err(e.into()),
             }
         }

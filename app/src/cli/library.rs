@@ -9,7 +9,7 @@ use crate::store::library::{
 };
 use anyhow::{Context, Result, anyhow};
 use cards::catalogue::Catalogue;
-use cards::catalogue::csv::{CsvSet, write_csv};
+use cards::catalogue::csv::{CsvSet, name_fits_a_cell, write_csv};
 use cards::core::GameId;
 use clap::{Args, Subcommand, ValueEnum};
 use std::io::Write;
@@ -250,17 +250,28 @@ pub fn catalogue(cli: &super::Cli, action: &CatalogueAction) -> Result<()> {
             version,
             out: file,
         } => {
-            let store = open_if_present(cli)?.ok_or_else(|| no_library(set))?;
-            let version = pick_version(&store, set, version.as_deref())?;
-            let (game, _, text) = store.catalogue_text(&version).map_err(|e| refused(&e))?;
+            let (game, text) = match open_if_present(cli)? {
+                Some(store) => {
+                    let version = pick_version(&store, set, version.as_deref())?;
+                    let (game, _, text) =
+                        store.catalogue_text(&version).map_err(|e| refused(&e))?;
+                    (game, text)
+                }
+                // No database yet: the demo sets it will start with are exported as built in.
+                None => builtin_text(set, version.as_deref())?,
+            };
             let body = match format {
                 FileFormat::Toml => text,
                 FileFormat::Csv => {
-                    let cat = store.catalogue_at(&version).map_err(|e| refused(&e))?;
-                    let renamed = cat.decks.iter().filter(|d| d.name != d.id).count();
-                    if renamed > 0 {
+                    let cat = Catalogue::load(set, &text).map_err(|e| anyhow!("{e}"))?;
+                    let unfit = cat
+                        .decks
+                        .iter()
+                        .filter(|d| d.name != d.id && !name_fits_a_cell(&d.id, &d.name))
+                        .count();
+                    if unfit > 0 {
                         eprintln!(
-                            "tableside: note: a CSV names each ready-made deck by its id; the names of {renamed} deck(s) are only in the TOML export"
+                            "tableside: note: the names of {unfit} deck(s) hold a `;` or spaces at an end and cannot stand in a CSV cell; they are named by their ids there, and in full in the TOML export\n  注意: {unfit} 個のデッキの名前は `;` や端の空白を含むため CSV のセルに書けません。CSV ではIDで呼ばれます(TOML の書き出しには名前がそのまま入ります)"
                         );
                     }
                     write_csv(game, &text).map_err(|e| anyhow!("{e}"))?
@@ -343,13 +354,42 @@ fn pick_version(store: &Store, set: &str, wanted: Option<&str>) -> Result<String
                 || (w.len() >= 4 && v.version.starts_with(w))
         }),
     };
-    found.map(|v| v.version.clone()).ok_or_else(|| {
-        let w = wanted.unwrap_or("current");
-        words(
-            &format!("set `{set}` has no version `{w}` (`tableside catalogue show {set}` lists them)"),
-            &format!("セット `{set}` に版 `{w}` はありません(`tableside catalogue show {set}` で一覧できます)"),
-        )
-    })
+    found
+        .map(|v| v.version.clone())
+        .ok_or_else(|| no_version(set, wanted.unwrap_or("current")))
+}
+
+/// A built-in demo set's text (game, text) when `wanted` names its version (its number or the
+/// start of its hash) or none, before any database exists.
+fn builtin_text(set: &str, wanted: Option<&str>) -> Result<(GameId, String)> {
+    let entry = builtin_entries()
+        .into_iter()
+        .find(|e| e.set_id == set)
+        .ok_or_else(|| no_library(set))?;
+    if let Some(w) = wanted
+        && !(w.parse::<u32>().is_ok_and(|n| n == entry.number)
+            || (w.len() >= 4 && entry.version.starts_with(w)))
+    {
+        return Err(no_version(set, w));
+    }
+    cards::catalogue::BUILTIN
+        .iter()
+        .find_map(|(file, text)| {
+            Catalogue::load(file, text)
+                .ok()
+                .filter(|c| c.set.id == set)
+                .map(|c| (c.game, (*text).to_owned()))
+        })
+        .ok_or_else(|| no_library(set))
+}
+
+fn no_version(set: &str, w: &str) -> anyhow::Error {
+    words(
+        &format!("set `{set}` has no version `{w}` (`tableside catalogue show {set}` lists them)"),
+        &format!(
+            "セット `{set}` に版 `{w}` はありません(`tableside catalogue show {set}` で一覧できます)"
+        ),
+    )
 }
 
 fn show(cli: &super::Cli, out: &mut impl Write, set: &str, json: bool) -> Result<()> {

@@ -245,7 +245,7 @@ impl LibraryError {
             LibraryError::NotUtf8 { file, line, column } => format!(
                 "{file}:{line}:{column}: UTF-8 のテキストではありません(表計算ソフトの「CSV UTF-8」で保存してください。日本語版 Excel の「CSV」は Shift_JIS で保存されます)"
             ),
-            LibraryError::Catalogue(e) => e.to_string(),
+            LibraryError::Catalogue(e) => e.ja(),
             LibraryError::Csv(e) => e.ja(),
             LibraryError::OtherGame {
                 set_id,

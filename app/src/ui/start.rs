@@ -678,7 +678,10 @@ impl StartScreen {
                 Err(RegisterError::Refused(e)) => {
                     editor.message = Some((
                         true,
-                        format!("{}: {e}", lang.pick("Not registered", "登録できません")),
+                        lang.pick(
+                            format!("Not registered: {e}"),
+                            format!("登録できません: {}", e.ja()),
+                        ),
                     ));
                 }
                 Err(RegisterError::Store(e)) => editor.message = Some((true, e.to_string())),

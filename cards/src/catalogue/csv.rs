@@ -18,7 +18,9 @@
 //!   `top.speed`), or as one TOML inline table in a column of its own (`{ kind = "attack" }`).
 //!   A list of tables numbers its items from 1: `abilities.1.text`, `abilities.2.text`.
 //! - The column `decks` puts the card into the set's ready-made decks: `lantern`, or `lantern*2`
-//!   for two copies, several separated by `;`. A deck read so is named by its id.
+//!   for two copies, several separated by `;`. The deck's name may follow an entry after `=`
+//!   (`lantern*2=Lantern Night`), once in the file or the same on every row; a deck named
+//!   nowhere is named by its id.
 //! - UTF-8, with or without a byte-order mark; RFC 4180 quoting (`"a, b"`, `"say ""hi"""`).
 //!
 //! ```
@@ -1041,7 +1043,7 @@ fn generate(file: &str, text: &str, set: &CsvSet) -> Result<(String, LineMap), C
     let mut line = out.matches('\n').count() + 1;
     let mut map = LineMap::default();
     let mut ids: BTreeMap<String, usize> = BTreeMap::new();
-    let mut decks: BTreeMap<String, (usize, Vec<String>)> = BTreeMap::new();
+    let mut decks: BTreeMap<String, ReadDeck> = BTreeMap::new();
     let id_column = columns
         .iter()
         .position(|c| c.path == [PathPart::Field("id".into())]);
@@ -1091,13 +1093,34 @@ fn generate(file: &str, text: &str, set: &CsvSet) -> Result<(String, LineMap), C
                 let id = id_column
                     .and_then(|i| rec.cells.get(i))
                     .map_or("", |s| s.trim());
-                for (deck, copies) in deck_entries(cell).map_err(|(en, ja)| {
+                let at = |en: String, ja: String| {
                     let mut e = err(file, rec.row, Some(col.number), en, ja);
                     e.field = Some(col.name.clone());
                     e
-                })? {
-                    let entry = decks.entry(deck).or_insert_with(|| (rec.row, Vec::new()));
-                    entry.1.extend(std::iter::repeat_n(id.to_owned(), copies));
+                };
+                for (deck, copies, name) in deck_entries(cell).map_err(|(en, ja)| at(en, ja))? {
+                    let entry = decks.entry(deck.clone()).or_insert_with(|| ReadDeck {
+                        row: rec.row,
+                        cards: Vec::new(),
+                        name: None,
+                    });
+                    entry
+                        .cards
+                        .extend(std::iter::repeat_n(id.to_owned(), copies));
+                    match (&entry.name, name) {
+                        (Some((first, row)), Some(name)) if *first != name => {
+                            return Err(at(
+                                format!(
+                                    "deck `{deck}` is named “{name}” here and “{first}” in row {row}: name it once, or the same everywhere"
+                                ),
+                                format!(
+                                    "デッキ `{deck}` の名前がここでは「{name}」、{row}行目では「{first}」です。名前は一度だけ書くか、どこでも同じにしてください"
+                                ),
+                            ));
+                        }
+                        (None, Some(name)) => entry.name = Some((name, rec.row)),
+                        _ => {}
+                    }
                 }
                 continue;
             }
@@ -1126,14 +1149,14 @@ fn generate(file: &str, text: &str, set: &CsvSet) -> Result<(String, LineMap), C
         map.cards.push((start, rec.row, keys));
     }
     let decks_column = columns.iter().find(|c| c.decks).map(|c| c.number);
-    for (id, (row, cards)) in decks {
+    for (id, ReadDeck { row, cards, name }) in decks {
         out.push_str("\n[[decks]]\n");
         line += 1;
         map.decks.push((line, row, decks_column));
         out.push_str("id = ");
         write_string(&mut out, &id);
         out.push_str("\nname = ");
-        write_string(&mut out, &id);
+        write_string(&mut out, name.as_ref().map_or(&id, |(n, _)| n));
         out.push_str("\ncards = [");
         for (i, c) in cards.iter().enumerate() {
             if i > 0 {
@@ -1147,29 +1170,48 @@ fn generate(file: &str, text: &str, set: &CsvSet) -> Result<(String, LineMap), C
     Ok((out, map))
 }
 
-/// The entries of a `decks` cell: (deck id, copies).
-fn deck_entries(cell: &str) -> Result<Vec<(String, usize)>, (String, String)> {
+/// The entries of a `decks` cell: (deck id, copies, the deck's name when the entry gives it).
+/// An entry is `id`, `id*2`, and either with `=name` after it (`lantern*2=Lantern Night`).
+fn deck_entries(cell: &str) -> Result<DeckEntries, (String, String)> {
     let mut out = Vec::new();
     for entry in cell.split(';').map(str::trim).filter(|e| !e.is_empty()) {
-        let (id, copies) = match entry.split_once('*') {
+        let (spec, name) = match entry.split_once('=') {
+            Some((spec, name)) => (spec.trim(), Some(name.trim())),
+            None => (entry, None),
+        };
+        let (id, copies) = match spec.split_once('*') {
             Some((id, n)) => (id.trim(), n.trim().parse::<usize>().ok()),
-            None => (entry, Some(1)),
+            None => (spec, Some(1)),
         };
         let copies = copies.filter(|n| (1..=crate::tags::MAX_COPY.into()).contains(n));
-        let (Some(copies), false) = (copies, id.is_empty()) else {
+        let (Some(copies), false, false) = (copies, id.is_empty(), name.is_some_and(str::is_empty))
+        else {
             return Err((
                 format!(
-                    "`{entry}` is not a deck entry: write the deck id, or the id and the copies as `id*2`"
+                    "`{entry}` is not a deck entry: write the deck id, or the id and the copies as `id*2`, and its name after `=` if you like (`id*2=Name`)"
                 ),
                 format!(
-                    "`{entry}` はデッキの指定として読めません。デッキIDか、IDと枚数を `id*2` のように書いてください"
+                    "`{entry}` はデッキの指定として読めません。デッキIDか、IDと枚数を `id*2` のように書いてください(名前は `id*2=名前` のように `=` の後に書けます)"
                 ),
             ));
         };
-        out.push((id.to_owned(), copies));
+        out.push((id.to_owned(), copies, name.map(str::to_owned)));
     }
     Ok(out)
 }
+
+/// A ready-made deck as the `decks` column builds it.
+struct ReadDeck {
+    /// The first row that puts a card in it.
+    row: usize,
+    /// Its cards, one per copy.
+    cards: Vec<String>,
+    /// Its name and the row that gives it.
+    name: Option<(String, usize)>,
+}
+
+/// A `decks` cell read: (deck id, copies, name).
+type DeckEntries = Vec<(String, usize, Option<String>)>;
 
 /// A loader error in the generated TOML, told in the CSV's rows and columns.
 fn locate(file: &str, e: &CatalogueError, map: &LineMap, header: &[Column]) -> CsvError {
@@ -1185,7 +1227,7 @@ fn locate(file: &str, e: &CatalogueError, map: &LineMap, header: &[Column]) -> C
             column: *column,
             field: Some(DECKS_COLUMN.to_owned()),
             message: e.message.clone(),
-            message_ja: e.message.clone(),
+            message_ja: super::ja::message_ja(&e.message),
         };
     }
     let card = map
@@ -1194,7 +1236,13 @@ fn locate(file: &str, e: &CatalogueError, map: &LineMap, header: &[Column]) -> C
         .rev()
         .find(|(start, _, _)| *start <= e.line);
     let Some((_, row, keys)) = card else {
-        let mut out = err(file, 0, None, e.message.clone(), e.message.clone());
+        let mut out = err(
+            file,
+            0,
+            None,
+            e.message.clone(),
+            super::ja::message_ja(&e.message),
+        );
         out.field.clone_from(&e.field);
         return out;
     };
@@ -1223,7 +1271,7 @@ fn locate(file: &str, e: &CatalogueError, map: &LineMap, header: &[Column]) -> C
             .filter(|_| e.field.is_none() || e.field.as_deref() == key)
     });
     let mut message = e.message.clone();
-    let mut message_ja = e.message.clone();
+    let mut message_ja = super::ja::message_ja(&e.message);
     if column.is_none()
         && let Some(f) = &e.field
     {
@@ -1274,6 +1322,12 @@ fn bad_toml(e: &toml::de::Error) -> CsvError {
         format!("the catalogue is not valid TOML: {}", e.message()),
         format!("カタログが正しい TOML ではありません: {}", e.message()),
     )
+}
+
+/// True when a ready-made deck's name can stand in a `decks` cell (`id*2=Name`): it is not
+/// the id itself, and reads back as written (no `;`, no space at either end, not empty).
+pub fn name_fits_a_cell(id: &str, name: &str) -> bool {
+    name != id && !name.is_empty() && !name.contains(';') && name.trim() == name
 }
 
 /// Quotes a cell when it must be (RFC 4180).
@@ -1369,8 +1423,9 @@ fn flatten(
 /// A catalogue's cards as CSV, in the shape [`Catalogue::load_csv`] reads: a byte-order mark
 /// (so spreadsheet programs read the Japanese names as UTF-8), a header row of the fields the
 /// cards use in the order the format declares them (then the [`DECKS_COLUMN`] when the set has
-/// ready-made decks), one row per card, CRLF line ends. The set's id and names, and the decks'
-/// names, are not part of a CSV (a deck read from CSV is named by its id).
+/// ready-made decks), one row per card, CRLF line ends. The set's id and names are not part of
+/// a CSV; a deck's name is written once, on the first row in it (`lantern*2=Lantern Night`),
+/// unless it cannot stand in a cell ([`name_fits_a_cell`]).
 pub fn write_csv(game: GameId, catalogue_toml: &str) -> Result<String, CsvError> {
     let shape = card_shape(game);
     let doc: toml::Table = toml::from_str(catalogue_toml).map_err(|e| bad_toml(&e))?;
@@ -1384,11 +1439,17 @@ pub fn write_csv(game: GameId, catalogue_toml: &str) -> Result<String, CsvError>
             .collect(),
         _ => Vec::new(),
     };
-    // card id → [(deck id, copies)], decks in id order.
+    // card id → [(deck id, copies)], decks in id order; deck id → its name, until written.
     let mut in_decks: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
+    let mut names: BTreeMap<&str, &str> = BTreeMap::new();
     if let Some(toml::Value::Array(decks)) = doc.get("decks") {
         for deck in decks {
             let id = deck.get("id").and_then(toml::Value::as_str).unwrap_or("");
+            if let Some(name) = deck.get("name").and_then(toml::Value::as_str)
+                && name_fits_a_cell(id, name)
+            {
+                names.insert(id, name);
+            }
             let Some(toml::Value::Array(list)) = deck.get("cards") else {
                 continue;
             };
@@ -1416,11 +1477,17 @@ pub fn write_csv(game: GameId, catalogue_toml: &str) -> Result<String, CsvError>
             let entries: Vec<String> = decks
                 .iter()
                 .map(|(d, n)| {
-                    if *n == 1 {
+                    let mut entry = if *n == 1 {
                         (*d).to_owned()
                     } else {
                         format!("{d}*{n}")
+                    };
+                    // The deck's name, once: on the first row that puts a card in it.
+                    if let Some(name) = names.remove(d) {
+                        entry.push('=');
+                        entry.push_str(name);
                     }
+                    entry
                 })
                 .collect();
             row.insert(key, entries.join(";"));
@@ -1505,14 +1572,15 @@ mod tests {
             let (back, toml) = Catalogue::load_csv("back.csv", &csv, &set(game))
                 .unwrap_or_else(|e| panic!("{game}: {e}\n{csv}"));
             assert_eq!(back.cards, demo.cards, "{game}");
+            // The decks, their names included, come back.
             let decks = |c: &Catalogue| {
-                let mut d: Vec<(String, Vec<String>)> = c
+                let mut d: Vec<(String, String, Vec<String>)> = c
                     .decks
                     .iter()
                     .map(|d| {
                         let mut cards = d.cards.clone();
                         cards.sort();
-                        (d.id.clone(), cards)
+                        (d.id.clone(), d.name.clone(), cards)
                     })
                     .collect();
                 d.sort();
@@ -1566,6 +1634,50 @@ mod tests {
         let e = Catalogue::load_csv("c.csv", dup, &s).unwrap_err();
         assert_eq!((e.row, e.column), (3, Some(1)), "{e}");
         assert!(e.message.contains("row 2"), "{e}");
+    }
+
+    #[test]
+    fn a_deck_is_named_once_in_its_cells_and_two_names_are_refused_with_both_rows() {
+        let s = set(GameId::Jaken);
+        let head = "id,name_ja,name_en,kind,cost,atk,def,tribe,decks\n";
+        let text =
+            format!("{head}A,a,a,nm,1,2,1,t,lantern*2=灯りの夜; gale\nB,b,b,nm,1,2,1,t,lantern\n");
+        let (cat, _) = Catalogue::load_csv("d.csv", &text, &s).unwrap();
+        let lantern = cat.deck("lantern").unwrap();
+        assert_eq!(lantern.name, "灯りの夜");
+        assert_eq!(lantern.cards, ["A", "A", "B"]);
+        assert_eq!(cat.deck("gale").unwrap().name, "gale", "unnamed: its id");
+        let clash = format!("{head}A,a,a,nm,1,2,1,t,lantern=One\nB,b,b,nm,1,2,1,t,lantern=Two\n");
+        let e = Catalogue::load_csv("d.csv", &clash, &s).unwrap_err();
+        assert_eq!(
+            (e.row, e.column, e.field.as_deref()),
+            (3, Some(9), Some("decks"))
+        );
+        assert!(e.message.contains("“Two” here and “One” in row 2"), "{e}");
+        assert!(e.ja().contains("2行目"), "{}", e.ja());
+        let empty = format!("{head}A,a,a,nm,1,2,1,t,lantern=\n");
+        let e = Catalogue::load_csv("d.csv", &empty, &s).unwrap_err();
+        assert!(e.message.contains("is not a deck entry"), "{e}");
+        // A name that cannot stand in a cell is left to the TOML.
+        assert!(name_fits_a_cell("a", "Lantern Night"));
+        assert!(
+            !name_fits_a_cell("a", "a;b")
+                && !name_fits_a_cell("a", " a")
+                && !name_fits_a_cell("a", "a")
+        );
+    }
+
+    #[test]
+    fn a_loader_problem_in_a_row_is_told_in_japanese_too() {
+        let s = set(GameId::Jaken);
+        let text = "id,name_ja,name_en,kind,cost,atk,def,tribe\nA,a,a,zz,1,2,1,t\n";
+        let e = Catalogue::load_csv("c.csv", text, &s).unwrap_err();
+        assert_eq!((e.row, e.field.as_deref()), (2, Some("kind")), "{e}");
+        assert!(
+            e.ja().contains("不明なジャケンのカードの種類 `zz`"),
+            "{}",
+            e.ja()
+        );
     }
 
     #[test]

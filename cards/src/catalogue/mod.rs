@@ -29,6 +29,7 @@
 //! ```
 
 pub mod csv;
+pub mod ja;
 // The old paths of each game's card schema (the cards now live in `games/<game>/`).
 pub mod jaken;
 pub mod junk_ken;
@@ -100,6 +101,18 @@ pub struct CatalogueError {
     pub field: Option<String>,
     /// What is wrong.
     pub message: String,
+}
+
+impl CatalogueError {
+    /// The problem in Japanese, at the same place ([`ja::message_ja`]).
+    pub fn ja(&self) -> String {
+        let mut out = format!("{}:{}:{}: ", self.file, self.line, self.column);
+        if let Some(field) = &self.field {
+            out.push_str(&format!("欄 `{field}`: "));
+        }
+        out.push_str(&ja::message_ja(&self.message));
+        out
+    }
 }
 
 impl fmt::Display for CatalogueError {
