@@ -20,8 +20,8 @@ pub struct TrackArgs {
     /// The directory of frames: its .png/.jpg/.jpeg files, read in name order (2 before 10).
     #[arg(value_name = "DIR")]
     pub frames: PathBuf,
-    /// The frame rate the frames were taken at: frame n is at n / FPS seconds.
-    #[arg(long, value_name = "FPS")]
+    /// The frame rate the frames were taken at: frame n is at n / FPS seconds (0.1 to 1000).
+    #[arg(long, value_name = "FPS", allow_hyphen_values = true)]
     pub fps: f64,
     /// The mat layout file (docs/vision.md); or use --game for a built-in one.
     #[arg(
@@ -38,7 +38,12 @@ pub struct TrackArgs {
     /// From each tag's centre to its card's centre, in mm towards the tag's bottom edge (16
     /// for 36 mm stickers at the top of the card, as `tableside tags` prints them; 0 places
     /// cards by their tag's centre).
-    #[arg(long, value_name = "MM", default_value_t = 0.0)]
+    #[arg(
+        long,
+        value_name = "MM",
+        default_value_t = 0.0,
+        allow_hyphen_values = true
+    )]
     pub card_offset_mm: f64,
     /// A deck file whose copies' owners the events name (repeatable); without any, the decks
     /// registered in the match database (`tableside deck register`) are used.
@@ -46,11 +51,39 @@ pub struct TrackArgs {
     pub decks: Vec<PathBuf>,
 }
 
+/// The frame rates `--fps` takes: a time-lapse of one frame in 10 s up to a 1000 fps camera.
+pub const FPS_RANGE: (f64, f64) = (0.1, 1000.0);
+/// The card offsets `--card-offset-mm` takes: at most a card's height either way.
+pub const OFFSET_RANGE_MM: f64 = 88.0;
+
+/// Checks `tableside track`'s numbers before any frame is read: a clear error, in English and
+/// Japanese, for a frame rate or offset that cannot mean anything.
+pub fn check_args(args: &TrackArgs) -> Result<()> {
+    let (lo, hi) = FPS_RANGE;
+    if !(lo..=hi).contains(&args.fps) {
+        bail!(
+            "--fps {}: the frame rate must be a number from {lo} to {hi} frames a second\n\
+             --fps {}: フレームレートは毎秒 {lo}～{hi} フレームの数で指定してください",
+            args.fps,
+            args.fps
+        );
+    }
+    let m = OFFSET_RANGE_MM;
+    if args.card_offset_mm.is_nan() || args.card_offset_mm.abs() > m {
+        bail!(
+            "--card-offset-mm {}: the offset from a tag's centre to its card's centre must be a \
+             number from -{m} to {m} mm\n\
+             --card-offset-mm {}: タグ中心からカード中心までの距離は -{m}～{m} mm の数で指定してください",
+            args.card_offset_mm,
+            args.card_offset_mm
+        );
+    }
+    Ok(())
+}
+
 /// Runs `tableside track`.
 pub fn track(cli: &super::Cli, args: &TrackArgs) -> Result<()> {
-    if !(args.fps > 0.0 && args.fps.is_finite()) {
-        bail!("--fps must be a positive number of frames a second");
-    }
+    check_args(args)?;
     let layout = match (&args.mat, &args.game) {
         (Some(path), _) => MatLayout::load_file(path)?,
         (None, Some(name)) => {
@@ -64,6 +97,10 @@ pub fn track(cli: &super::Cli, args: &TrackArgs) -> Result<()> {
         }
         (None, None) => bail!("give a mat layout: --mat FILE or --game NAME"),
     };
+    for w in &layout.warnings {
+        eprintln!("tableside: warning: {w}");
+        eprintln!("tableside: 警告: {}", w.ja());
+    }
     let registry = if args.decks.is_empty() {
         if db_path(cli)?.exists() {
             open_existing(cli)?.registry()?
@@ -91,7 +128,7 @@ pub fn track(cli: &super::Cli, args: &TrackArgs) -> Result<()> {
     let mut out = std::io::stdout().lock();
     while let Some(frame) = source.next_frame()? {
         let time = frame.seq as f64 / args.fps;
-        for event in tracker.update(time, &scanner.scan(&frame.image)) {
+        for event in tracker.update_frame(time, &frame.image, &mut scanner) {
             serde_json::to_writer(&mut out, &event)?;
             writeln!(out)?;
         }

@@ -39,7 +39,9 @@
 
 pub mod detect;
 pub mod geometry;
+pub mod luma;
 pub mod mat;
+pub mod presence;
 pub mod render;
 pub mod source;
 pub mod tracker;
@@ -79,6 +81,15 @@ pub enum VisionError {
     BadImage {
         /// The file.
         path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// A camera frame that cannot be read (a damaged MJPEG picture, a buffer of the wrong
+    /// size for its format).
+    #[error("a bad {format} frame: {reason}")]
+    BadFrame {
+        /// The frame's pixel format.
+        format: String,
         /// Why.
         reason: String,
     },
