@@ -12,7 +12,9 @@
 //! before (`image`'s full colour decode, then a conversion to grey), untimed in the totals.
 //!
 //! Prints per frame size: the costs (median / p95 / max ms) of read + decode, of scan + track,
-//! of the whole path, and of the old decode; and how the tracking went (placements reported
+//! of the whole path, and of the old decode; the cost of taking the same frame's luma from a
+//! `YUYV` buffer instead (what a camera streaming `YUYV`, `NV12` or `GREY` costs in place of
+//! the read and decode); and how the tracking went (placements reported
 //! right within 1 s of the hand leaving, cards taken away reported gone within 1 s of the hand
 //! clearing, wrong events, false gone).
 //!
@@ -29,6 +31,7 @@ mod common;
 use cards::core::GameId;
 use common::{Judge, arg, json_line, spread, thread_cpu};
 use hardware::vision::detect::Scanner;
+use hardware::vision::luma::{PixelFormat, to_luma};
 use hardware::vision::mat::MatLayout;
 use hardware::vision::render::{
     Camera, Disturbances, TableVideo, Truth, VideoPlan, table_video_with, tag_to_card_mm,
@@ -107,7 +110,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(|g| MatLayout::builtin(*g))
         .collect::<Result<Vec<_>, _>>()?;
     println!(
-        "{:<10} {:>5} {:>6} {:>22} {:>22} {:>22} {:>22} {:>9} {:>9} {:>6} {:>6}",
+        "{:<10} {:>5} {:>6} {:>22} {:>22} {:>22} {:>22} {:>20} {:>9} {:>9} {:>6} {:>6}",
         "frame",
         "tags",
         "frames",
@@ -115,6 +118,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "scan+track ms",
         "whole path ms",
         "old decode ms",
+        "YUYV to luma ms",
         "placed ok",
         "gone ok",
         "wrong",
@@ -161,8 +165,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut part = usize::MAX;
         let mut tracker = Tracker::new(layouts[0].clone(), None, config.clone());
         let mut judge = Judge::new(&video, fps);
-        let (mut read, mut scan, mut whole, mut old) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut read, mut scan, mut whole, mut old, mut yuyv_ms) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let mut frames = 0;
         loop {
             if frames >= limit {
@@ -188,6 +192,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             scan.push(ms(c2 - c1));
             whole.push(ms(c2 - c0));
             frames += 1;
+            if baseline {
+                // The same frame as a camera's YUYV buffer (chroma flat): its luma taken out.
+                let yuyv: Vec<u8> = frame
+                    .image
+                    .as_raw()
+                    .iter()
+                    .flat_map(|&y| [y, 128])
+                    .collect();
+                let c3 = thread_cpu();
+                let (fw, fh) = (frame.image.width() as usize, frame.image.height() as usize);
+                let luma = to_luma(PixelFormat::Yuyv, &yuyv, fw, fh)?;
+                yuyv_ms.push(ms(thread_cpu() - c3));
+                std::hint::black_box(luma);
+            }
             if baseline && let Some(path) = paths.get(f) {
                 let bytes = std::fs::read(path)?;
                 let c3 = thread_cpu();
@@ -210,7 +228,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut s = judge.summary();
         let scored = truths.is_some() && limit == usize::MAX;
         println!(
-            "{:<10} {:>5} {:>6} {:>22} {:>22} {:>22} {:>22} {:>9} {:>9} {:>6} {:>6}",
+            "{:<10} {:>5} {:>6} {:>22} {:>22} {:>22} {:>22} {:>20} {:>9} {:>9} {:>6} {:>6}",
             format!("{w}x{h}"),
             format!("{tag_mm}mm"),
             frames,
@@ -218,6 +236,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             spread(&mut scan, 2, ""),
             spread(&mut whole, 2, ""),
             spread(&mut old, 2, ""),
+            spread(&mut yuyv_ms, 2, ""),
             if scored {
                 format!(
                     "{}/{}",

@@ -172,7 +172,12 @@ pub fn from_jpeg(bytes: &[u8]) -> Result<GrayImage, VisionError> {
             format!("{} grey levels for a {w} × {h} picture", pixels.len()),
         ));
     }
-    plane(&pixels, w, h, "JPEG")
+    // The decoder's buffer becomes the frame: no copy.
+    let (w32, h32) = (
+        u32::try_from(w).map_err(|_| bad("JPEG", "too wide"))?,
+        u32::try_from(h).map_err(|_| bad("JPEG", "too tall"))?,
+    );
+    GrayImage::from_raw(w32, h32, pixels).ok_or_else(|| bad("JPEG", "the picture is too short"))
 }
 
 /// Reads an image file's grey levels: a JPEG decoded to luma only, a PNG (or another format
