@@ -234,3 +234,56 @@ fn a_mat_drawn_into_the_marker_margins_loads_with_a_warning_naming_zones_and_mil
         }
     }
 }
+
+#[test]
+fn the_other_options_and_unreadable_frames_get_clear_messages_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let frames = dir.path().join("frames");
+    std::fs::create_dir(&frames).unwrap();
+    image::GrayImage::new(64, 48)
+        .save(frames.join("1.png"))
+        .unwrap();
+    let refused = |args: &[&str], english: &str, japanese: &str| {
+        let out = tableside(dir.path(), args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains(english) && err.contains(japanese),
+            "{args:?}: {err}"
+        );
+    };
+    refused(
+        &["track", "frames", "--fps", "10", "--game", "chess"],
+        "unknown game `chess`",
+        "というゲームはありません",
+    );
+    refused(
+        &["track", "nowhere", "--fps", "10", "--game", "jaken"],
+        "cannot read the image directory",
+        "画像フォルダ",
+    );
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    std::fs::write(empty.join("notes.txt"), "not a frame").unwrap();
+    refused(
+        &["track", "empty", "--fps", "10", "--game", "jaken"],
+        "no image files",
+        "画像ファイル",
+    );
+    // A recording cut off mid-write: the damaged frame is skipped with a warning naming it,
+    // and the run goes on to the end.
+    std::fs::write(frames.join("2.jpg"), [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, b'J']).unwrap();
+    image::GrayImage::new(64, 48)
+        .save(frames.join("3.png"))
+        .unwrap();
+    let out = tableside(
+        dir.path(),
+        &["track", "frames", "--fps", "10", "--game", "jaken"],
+    );
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let warnings: Vec<&str> = err.lines().filter(|l| l.contains("2.jpg")).collect();
+    assert_eq!(warnings.len(), 2, "{err}");
+    assert!(warnings[0].contains("warning:") && warnings[0].contains("frame skipped"));
+    assert!(warnings[1].contains("警告:") && warnings[1].contains("飛ばしました"));
+}

@@ -6,6 +6,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use cards::core::GameId;
 use cards::decks::Registry;
 use clap::Args;
+use hardware::vision::VisionError;
 use hardware::vision::detect::Scanner;
 use hardware::vision::mat::MatLayout;
 use hardware::vision::source::{DirSource, FrameSource};
@@ -35,9 +36,9 @@ pub struct TrackArgs {
     /// yomi).
     #[arg(long, value_name = "NAME")]
     pub game: Option<String>,
-    /// From each tag's centre to its card's centre, in mm towards the tag's bottom edge (16
-    /// for 36 mm stickers at the top of the card, as `tableside tags` prints them; 0 places
-    /// cards by their tag's centre).
+    /// From each tag's centre to its card's centre, in mm towards the tag's bottom edge (15.1
+    /// for 36 mm stickers stuck as `tableside tags` says, 9.6 for 44 mm; 0 places cards by
+    /// their tag's centre).
     #[arg(
         long,
         value_name = "MM",
@@ -88,9 +89,10 @@ pub fn track(cli: &super::Cli, args: &TrackArgs) -> Result<()> {
         (Some(path), _) => MatLayout::load_file(path)?,
         (None, Some(name)) => {
             let game = GameId::parse(name).ok_or_else(|| {
+                let names = GameId::ALL.map(GameId::as_str).join(", ");
                 anyhow!(
-                    "unknown game `{name}` (expected one of: {})",
-                    GameId::ALL.map(GameId::as_str).join(", ")
+                    "unknown game `{name}` (expected one of: {names})\n\
+                     `{name}` というゲームはありません（{names} のどれかを指定してください）"
                 )
             })?;
             MatLayout::builtin(game)?
@@ -118,7 +120,10 @@ pub fn track(cli: &super::Cli, args: &TrackArgs) -> Result<()> {
         registry
     };
     let interval = Duration::from_secs_f64(1.0 / args.fps);
-    let mut source = DirSource::open(&args.frames)?.with_interval(interval);
+    let both = |e: VisionError| anyhow!("{e}\n{}", e.ja());
+    let mut source = DirSource::open(&args.frames)
+        .map_err(both)?
+        .with_interval(interval);
     let config = TrackerConfig {
         card_offset_mm: args.card_offset_mm,
         ..TrackerConfig::default()
@@ -126,7 +131,19 @@ pub fn track(cli: &super::Cli, args: &TrackArgs) -> Result<()> {
     let mut tracker = Tracker::new(layout, Some(registry), config);
     let mut scanner = Scanner::default();
     let mut out = std::io::stdout().lock();
-    while let Some(frame) = source.next_frame()? {
+    loop {
+        let frame = match source.next_frame() {
+            Ok(Some(frame)) => frame,
+            Ok(None) => break,
+            // One unreadable file (a recording cut off mid-write) loses that frame only: the
+            // events so far stand and the frames after it keep their times.
+            Err(e @ VisionError::BadImage { .. }) => {
+                eprintln!("tableside: warning: {e}; frame skipped");
+                eprintln!("tableside: 警告: {}。このフレームを飛ばしました", e.ja());
+                continue;
+            }
+            Err(e) => return Err(both(e)),
+        };
         let time = frame.seq as f64 / args.fps;
         for event in tracker.update_frame(time, &frame.image, &mut scanner) {
             serde_json::to_writer(&mut out, &event)?;

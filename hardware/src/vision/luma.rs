@@ -162,7 +162,8 @@ pub fn from_jpeg(bytes: &[u8]) -> Result<GrayImage, VisionError> {
     }));
     let (pixels, w, h) = match decoded {
         Ok(Ok(v)) => v,
-        Ok(Err(e)) => return Err(bad("JPEG", e.to_string())),
+        // The decoder's messages can end in a line break: one line per message.
+        Ok(Err(e)) => return Err(bad("JPEG", e.to_string().trim())),
         Err(_) => return Err(bad("JPEG", "the decoder failed on this picture")),
     };
     check_size("JPEG", w, h)?;
@@ -314,6 +315,7 @@ mod tests {
         std::fs::write(&path, b"\xFF\xD8\xFF\xE0 broken").unwrap();
         let err = read_file(&path).unwrap_err().to_string();
         assert!(err.contains("broken.jpg"), "{err}");
+        assert!(!err.contains('\n'), "one line: {err:?}");
         let png = dir.path().join("grey.png");
         let (grey, _) = picture(40, 30);
         let missing = read_file(&png).map(|_| ()).unwrap_err().to_string();

@@ -82,10 +82,12 @@ impl FrameSource for DirSource {
         let Some(path) = self.paths.pop_front() else {
             return Ok(None);
         };
-        // JPEG to luma only; a grey PNG as it is (vision::luma).
-        let image = super::luma::read_file(&path)?;
+        // A file that cannot be read still takes its place in time: the frames after it keep
+        // their times.
         let seq = self.seq;
         self.seq += 1;
+        // JPEG to luma only; a grey PNG as it is (vision::luma).
+        let image = super::luma::read_file(&path)?;
         Ok(Some(Frame {
             image,
             at: self
@@ -343,6 +345,9 @@ impl FrameSource for CameraSource {
     }
 }
 
+/// How many damaged camera pictures in a row [`CameraSource`] skips before it reports one.
+pub const MAX_DAMAGED_IN_A_ROW: u32 = 10;
+
 #[cfg(feature = "camera")]
 fn pixel_format(f: nokhwa::utils::FrameFormat) -> Option<PixelFormat> {
     use nokhwa::utils::FrameFormat;
@@ -446,11 +451,20 @@ impl FrameSource for CameraSource {
     fn next_frame(&mut self) -> Result<Option<Frame>, VisionError> {
         let (w, h) = (self.mode.width as usize, self.mode.height as usize);
         let format = self.mode.format;
-        let raw = self
-            .camera
-            .frame_raw()
-            .map_err(|e| VisionError::CameraLost(e.to_string()))?;
-        let image = super::luma::to_luma(format, &raw, w, h)?;
+        // A damaged picture now and then (a USB hiccup in an MJPEG stream) is skipped; a
+        // camera that gives nothing but damaged pictures is an error.
+        let mut damaged = 0;
+        let image = loop {
+            let raw = self
+                .camera
+                .frame_raw()
+                .map_err(|e| VisionError::CameraLost(e.to_string()))?;
+            match super::luma::to_luma(format, &raw, w, h) {
+                Ok(image) => break image,
+                Err(e) if damaged + 1 >= MAX_DAMAGED_IN_A_ROW => return Err(e),
+                Err(_) => damaged += 1,
+            }
+        };
         let seq = self.seq;
         self.seq += 1;
         Ok(Some(Frame {
