@@ -294,8 +294,7 @@ fn run(
             };
             let time = offset + frame.at.as_secs_f64();
             last_time = time;
-            let detections = scanner.scan(&frame.image);
-            for event in tracker.update(time, &detections) {
+            for event in tracker.update_frame(time, &frame.image, &mut scanner) {
                 match event.event {
                     EventKind::MatLost => mat_found = false,
                     EventKind::MatFound => mat_found = true,

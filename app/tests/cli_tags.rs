@@ -51,6 +51,75 @@ fn a_demo_deck_gets_one_sticker_per_copy_and_the_corner_markers() {
 }
 
 #[test]
+fn a_whole_demo_set_prints_one_tag_per_physical_card_and_says_how_to_stick_them() {
+    let dir = tempfile::tempdir().unwrap();
+    // Jaken's three decks share cards: 45 stickers, each its own copy.
+    let out = tableside(dir.path(), &["tags", "--demo", "jaken", "--out", "j.svg"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.starts_with("45 stickers (36 mm codes)"), "{said}");
+    let mut payloads = Vec::new();
+    for page in 1.. {
+        let Ok(svg) = std::fs::read_to_string(dir.path().join(format!("j-{page}.svg"))) else {
+            break;
+        };
+        // Each code is named in a comment: `<!-- TS1:J:JD01:1:I · label · sublabel -->`.
+        for part in svg.split("<!-- TS1:J:").skip(1) {
+            let end = part.find(" · ").unwrap();
+            payloads.push(part[..end].to_owned());
+        }
+    }
+    let distinct: std::collections::BTreeSet<&String> = payloads.iter().collect();
+    assert_eq!(payloads.len(), 45, "{payloads:?}");
+    assert_eq!(distinct.len(), 45, "{payloads:?}");
+    // The code, its width with the quiet zone and the card offset, in both languages.
+    assert!(
+        said.contains("version 1 (21 modules of 1.71 mm), 49.7 mm wide")
+            && said.contains("--card-offset-mm 15.1")
+            && said.contains("バージョン1"),
+        "{said}"
+    );
+    // The 1280 × 720 size fits a card: no warning.
+    let out = tableside(
+        dir.path(),
+        &[
+            "tags",
+            "--demo",
+            "jaken/tide",
+            "--tag-mm",
+            "44",
+            "--out",
+            "t.pdf",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("60.8 mm wide"),
+        "{}",
+        text(&out.stdout)
+    );
+    // 55 mm does not: warned in both languages.
+    let out = tableside(
+        dir.path(),
+        &[
+            "tags",
+            "--demo",
+            "jaken/tide",
+            "--tag-mm",
+            "55",
+            "--out",
+            "t.pdf",
+        ],
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("larger than a 63 × 88 mm card") && err.contains("カードより大きく"),
+        "{err}"
+    );
+}
+
+#[test]
 fn every_games_demo_decks_print() {
     let dir = tempfile::tempdir().unwrap();
     for game in ["jaken", "junk-ken", "rockman-exe", "space-junk", "yomi"] {

@@ -147,3 +147,143 @@ fn a_bad_mat_layout_is_refused_with_its_file_line_and_field() {
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("--mat"), "{}", text(&out.stderr));
 }
+
+#[test]
+fn frame_rates_and_offsets_that_mean_nothing_are_refused_cleanly_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let frames = dir.path().join("frames");
+    std::fs::create_dir(&frames).unwrap();
+    image::GrayImage::new(64, 48)
+        .save(frames.join("1.png"))
+        .unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["track", "frames", "--game", "jaken"];
+        args.extend_from_slice(extra);
+        tableside(dir.path(), &args)
+    };
+    for fps in [
+        "1e-20", "0", "-5", "-0.0", "NaN", "inf", "-inf", "1e300", "0.05", "1001",
+    ] {
+        let out = run(&["--fps", fps]);
+        let err = text(&out.stderr);
+        // A clean refusal (exit 1), not a panic (101).
+        assert_eq!(out.status.code(), Some(1), "--fps {fps}: {err}");
+        assert!(
+            err.contains("--fps") && err.contains("0.1 to 1000"),
+            "{fps}: {err}"
+        );
+        assert!(err.contains("フレームレート"), "{fps}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    for offset in ["NaN", "inf", "1e9", "-200"] {
+        let out = run(&["--fps", "10", "--card-offset-mm", offset]);
+        let err = text(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "--card-offset-mm {offset}: {err}"
+        );
+        assert!(
+            err.contains("-88 to 88 mm") && err.contains("タグ中心"),
+            "{err}"
+        );
+    }
+    // Not a number at all: clap says so (exit 2), still no panic.
+    let out = run(&["--fps", "ten"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    // The extremes of the range work.
+    for fps in ["0.1", "1000"] {
+        let out = run(&["--fps", fps]);
+        assert!(out.status.success(), "--fps {fps}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn a_mat_drawn_into_the_marker_margins_loads_with_a_warning_naming_zones_and_millimetres() {
+    let dir = tempfile::tempdir().unwrap();
+    let frames = dir.path().join("frames");
+    std::fs::create_dir(&frames).unwrap();
+    image::GrayImage::new(64, 48)
+        .save(frames.join("1.png"))
+        .unwrap();
+    for (game, _, example) in hardware::vision::mat::EXAMPLES {
+        let file = format!("{}.toml", game.as_str());
+        std::fs::write(dir.path().join(&file), example).unwrap();
+        let out = tableside(
+            dir.path(),
+            &["track", "frames", "--fps", "10", "--mat", &file],
+        );
+        let err = text(&out.stderr);
+        assert!(out.status.success(), "{game}: {err}");
+        let english: Vec<&str> = err.lines().filter(|l| l.contains("warning:")).collect();
+        let japanese: Vec<&str> = err.lines().filter(|l| l.contains("警告:")).collect();
+        assert_eq!((english.len(), japanese.len()), (4, 4), "{game}: {err}");
+        for line in english {
+            assert!(
+                line.contains(&format!("{file}:"))
+                    && line.contains("zone `")
+                    && line.contains(" mm into the white margin"),
+                "{line}"
+            );
+        }
+        for line in japanese {
+            assert!(
+                line.contains("ゾーン `") && line.contains(" mm 入り込んで"),
+                "{line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_other_options_and_unreadable_frames_get_clear_messages_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let frames = dir.path().join("frames");
+    std::fs::create_dir(&frames).unwrap();
+    image::GrayImage::new(64, 48)
+        .save(frames.join("1.png"))
+        .unwrap();
+    let refused = |args: &[&str], english: &str, japanese: &str| {
+        let out = tableside(dir.path(), args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains(english) && err.contains(japanese),
+            "{args:?}: {err}"
+        );
+    };
+    refused(
+        &["track", "frames", "--fps", "10", "--game", "chess"],
+        "unknown game `chess`",
+        "というゲームはありません",
+    );
+    refused(
+        &["track", "nowhere", "--fps", "10", "--game", "jaken"],
+        "cannot read the image directory",
+        "画像フォルダ",
+    );
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    std::fs::write(empty.join("notes.txt"), "not a frame").unwrap();
+    refused(
+        &["track", "empty", "--fps", "10", "--game", "jaken"],
+        "no image files",
+        "画像ファイル",
+    );
+    // A recording cut off mid-write: the damaged frame is skipped with a warning naming it,
+    // and the run goes on to the end.
+    std::fs::write(frames.join("2.jpg"), [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, b'J']).unwrap();
+    image::GrayImage::new(64, 48)
+        .save(frames.join("3.png"))
+        .unwrap();
+    let out = tableside(
+        dir.path(),
+        &["track", "frames", "--fps", "10", "--game", "jaken"],
+    );
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let warnings: Vec<&str> = err.lines().filter(|l| l.contains("2.jpg")).collect();
+    assert_eq!(warnings.len(), 2, "{err}");
+    assert!(warnings[0].contains("warning:") && warnings[0].contains("frame skipped"));
+    assert!(warnings[1].contains("警告:") && warnings[1].contains("飛ばしました"));
+}

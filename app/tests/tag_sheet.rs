@@ -11,9 +11,10 @@ use std::collections::BTreeSet;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::Command;
 use tableside::sheet::{
-    CARD_MM, Code, DEFAULT_TAG_MM, MIN_MARGIN_MM, MM_PER_INCH, Paper, QR_MODULES,
-    QUIET_ZONE_MODULES, Sheet, SheetOptions, SheetWarning, Sticker, TAG_MM_4K, layout,
-    number_copies, rasterize, stickers_for, to_pdf, to_svg,
+    CARD_MM, Code, DEFAULT_TAG_MM, MIN_MARGIN_MM, MM_PER_INCH, Paper, QR_MODULES, QR_V1_MODULES,
+    QUIET_ZONE_MODULES, RECOMMENDED_TAG_MM, STICKER_TOP_MM, Sheet, SheetError, SheetOptions,
+    SheetWarning, Sticker, TAG_MM_4K, TAG_MM_720P, layout, number_copies, rasterize, stickers_for,
+    tag_measures, to_pdf, to_svg,
 };
 
 /// Every demo catalogue the sheet is tested with. Other games' demo catalogues go here as they
@@ -25,7 +26,8 @@ fn catalogues() -> Vec<Catalogue> {
         .collect()
 }
 
-/// What a reader gets from a page: every decoded text. Each must be a version-2 code at level Q.
+/// What a reader gets from a page: every decoded text. Each must be a code at level Q: a card
+/// tag of version 1 or 2 (one version per sheet), a corner marker of version 2.
 fn decode_page(width: usize, height: usize, pixel: impl Fn(usize, usize) -> u8) -> Vec<String> {
     let found = catch_unwind(AssertUnwindSafe(|| {
         let mut prepared = rqrr::PreparedImage::prepare_from_greyscale(width, height, &pixel);
@@ -45,7 +47,12 @@ fn decode_page(width: usize, height: usize, pixel: impl Fn(usize, usize) -> u8) 
     });
     read.into_iter()
         .map(|(version, ecc_level, text)| {
-            assert_eq!(version, 2, "{text}: not a version-2 code");
+            let marker = text.starts_with("TS1:M:");
+            let versions: &[usize] = if marker { &[2] } else { &[1, 2] };
+            assert!(
+                versions.contains(&version),
+                "{text}: a version-{version} code"
+            );
             // rqrr reports the format bits' level: 0 M, 1 L, 2 H, 3 Q.
             assert_eq!(ecc_level, 3, "{text}: not at level Q");
             text
@@ -181,6 +188,94 @@ fn every_tag_of_every_demo_deck_reads_back_from_the_printed_sheet() {
     }
 }
 
+/// Every sticker of every ready-made deck of a set: the set's physical cards.
+fn set_stickers(catalogue: &Catalogue) -> Vec<Sticker> {
+    let mut out = Vec::new();
+    for list in &catalogue.decks {
+        let deck = cards::decks::Deck::from_list(catalogue, &list.id, "").unwrap();
+        let copies: Vec<(String, u16)> = deck.copies().map(|c| (c.card.clone(), c.copy)).collect();
+        out.extend(stickers_for(catalogue, &copies, "ja", None).unwrap());
+    }
+    out
+}
+
+#[test]
+fn every_demo_set_prints_one_distinct_tag_per_copy_that_fits_a_card_at_every_recommended_size() {
+    for catalogue in catalogues() {
+        let stickers = set_stickers(&catalogue);
+        let what = &catalogue.set.id;
+        // Every physical card of the set, across all its decks, has its own tag.
+        let payloads: BTreeSet<String> = stickers.iter().map(|s| s.tag.encode().unwrap()).collect();
+        assert_eq!(
+            payloads.len(),
+            stickers.len(),
+            "{what}: a tag is printed twice"
+        );
+        for (camera, tag_mm) in RECOMMENDED_TAG_MM {
+            let sheet = layout(
+                &stickers,
+                &SheetOptions {
+                    tag_mm,
+                    ..SheetOptions::default()
+                },
+            )
+            .unwrap();
+            assert!(
+                sheet.warnings.is_empty(),
+                "{what} at {camera}: {:?}",
+                sheet.warnings
+            );
+            let placed: Vec<_> = sheet.pages.iter().flat_map(|p| &p.placed).collect();
+            assert_eq!(placed.len(), stickers.len());
+            let printed: BTreeSet<&str> = placed.iter().map(|p| p.payload.as_str()).collect();
+            assert_eq!(printed.len(), stickers.len(), "{what} at {camera}");
+            for p in placed {
+                // The code with its quiet zone, and the whole sticker, fit a 63 × 88 mm card.
+                assert_eq!(p.modules, QR_V1_MODULES, "{}", p.payload);
+                let with_quiet = p.symbol.w + 2.0 * p.quiet_mm;
+                assert!(
+                    with_quiet <= CARD_MM.0 && p.sticker.w <= CARD_MM.0,
+                    "{what} at {camera}: {} is {with_quiet:.1} mm wide with its quiet zone",
+                    p.payload
+                );
+                assert!(
+                    STICKER_TOP_MM + p.sticker.h <= CARD_MM.1,
+                    "{}: {} mm tall",
+                    p.payload,
+                    p.sticker.h
+                );
+                // The documented card offset is where the tag's centre lies on the card.
+                let (_, _, offset) = tag_measures(tag_mm, true);
+                let tag_center_from_top =
+                    STICKER_TOP_MM + p.symbol.y - p.sticker.y + p.symbol.h / 2.0;
+                assert!((CARD_MM.1 / 2.0 - tag_center_from_top - offset).abs() < 1e-3);
+            }
+        }
+    }
+    // The 720p size reads back from the printed page.
+    let jaken = Catalogue::jaken_demo().unwrap();
+    let stickers = deck_stickers(&jaken, 0, "en");
+    let sheet = layout(
+        &stickers,
+        &SheetOptions {
+            tag_mm: TAG_MM_720P,
+            ..SheetOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        assert_pages_read_back(&sheet, 150.0, "720p tags"),
+        stickers.len()
+    );
+    // A copy twice on one sheet is refused.
+    let mut twice = stickers.clone();
+    twice.push(stickers[3].clone());
+    assert!(matches!(
+        layout(&twice, &SheetOptions::default()),
+        Err(SheetError::Repeated { count: 2, .. })
+    ));
+}
+
 #[test]
 fn small_4k_tags_on_letter_read_back_too() {
     for catalogue in catalogues() {
@@ -194,7 +289,7 @@ fn small_4k_tags_on_letter_read_back_too() {
             },
         )
         .unwrap();
-        // 30 × 30.4 mm stickers: 6 × 8 = 48 on a Letter page.
+        // 30 × 31.5 mm stickers: 6 × 8 = 48 on a Letter page.
         let per_page = sheet.pages[0].placed.len();
         assert_eq!(per_page, stickers.len().min(48), "{}", catalogue.set.id);
         assert_eq!(
@@ -279,7 +374,12 @@ fn codes_are_tag_mm_wide_stickers_fit_a_card_and_stay_within_the_margins() {
                 };
                 // From the layout.
                 assert!((p.symbol.w - expected).abs() < 1e-3, "{p:?}");
-                assert!((p.module_mm * QR_MODULES as f32 - expected).abs() < 1e-3);
+                assert!((p.module_mm * p.modules as f32 - expected).abs() < 1e-3);
+                let modules = match p.code {
+                    Code::Card(_) => QR_V1_MODULES,
+                    Code::Corner(_) => QR_MODULES,
+                };
+                assert_eq!(p.modules, modules, "{p:?}");
                 assert!(
                     inside_margins.contains(&p.sticker, 1e-3),
                     "{p:?} outside margins"

@@ -276,7 +276,8 @@ impl Deck {
     }
 
     /// A catalogue's ready-made deck as a deck of physical copies, numbering the copies of each
-    /// card 1, 2, …. The game says ([`crate::games::ListDeck`]) which cards go to the extra deck
+    /// card 1, 2, … on from the set's lists before it (in id order), so that the lists of a set
+    /// are distinct physical cards. The game says ([`crate::games::ListDeck`]) which cards go to the extra deck
     /// (JUNK-KEN's awakening and field cards) and whose the deck is (a Space Junk list is the
     /// table's shared pile, owner `table` whatever `owner` says, its character pool when it
     /// holds characters).
@@ -286,6 +287,13 @@ impl Deck {
         let mut main = Vec::new();
         let mut extra = Vec::new();
         let mut count: BTreeMap<&str, u16> = BTreeMap::new();
+        // The set's lists share one box of physical cards: a card's copies are numbered on
+        // from the lists before this one, so no two lists of a set name the same copy.
+        for other in catalogue.decks.iter().take_while(|d| d.id != list.id) {
+            for id in &other.cards {
+                *count.entry(id.as_str()).or_default() += 1;
+            }
+        }
         let mut cards = Vec::new();
         for id in &list.cards {
             let n = count.entry(id.as_str()).or_default();

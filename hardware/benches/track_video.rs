@@ -1,58 +1,36 @@
 //! The whole vision path on rendered table video: cards put down by hand into the zones of all
 //! five games' mats (the hand covers the card while it is placed, then leaves), at 10 frames a
-//! second, read by `Scanner` and turned into events by the `Tracker`.
+//! second, read by `Scanner` and turned into events by the `Tracker` (`update_frame`: a card
+//! not read is looked for at its place before it may be gone).
 //!
 //! Prints, per frame size: placements; placements reported in the right zone with the right
 //! rotation within 1 s of the hand leaving the card's tag; the same for cards turned a quarter
-//! in place by hand (every fourth placement; `--turn-every N`, 0 for none); wrong reports (a card, zone or
-//! rotation that is not on the table, a card gone that is still there, a conflict); the latency
-//! from the hand leaving to the report (median, p95, max); the cost per frame of scanning and
-//! tracking (median, p95, max: this thread's CPU time, i.e. one core; the frames are rendered
-//! on another thread).
+//! in place by hand (every fourth placement; `--turn-every N`, 0 for none); with `--busy`,
+//! shadows, bumps of the table, hands resting 4 s on cards and cards taken away by hand
+//! between the placements (`Disturbances::busy_table`), and the cards taken away reported gone
+//! within 1 s of the hand clearing; wrong reports (a card, zone or rotation that is not on the
+//! table, a card gone that is still there — counted apart as "false gone" —, a conflict); the
+//! latency from the hand leaving to the report (median, p95, max); the cost per frame of
+//! scanning and tracking (median, p95, max: this thread's CPU time, i.e. one core; the frames
+//! are rendered on another thread). `--plain` tracks with `Tracker::update` (detections only,
+//! the timeout alone) for comparison.
 //!
 //! `cargo bench --workspace --bench track_video [-- --size 1920x1080] [--tag-mm 36]
-//! [--placements 200] [--turn-every 4] [--fps 10] [--seed 1] [--verbose]` (without `--size`: 1920×1080 and
-//! 1280×720).
+//! [--placements 200] [--turn-every 4] [--busy] [--plain] [--fps 10] [--seed 1] [--verbose]`
+//! (without `--size`: 1920×1080 and 1280×720).
+
+mod common;
 
 use cards::core::GameId;
+use common::{Judge, arg, json_line, spread, thread_cpu};
 use hardware::vision::detect::Scanner;
-use hardware::vision::mat::{MatLayout, ZoneId};
-use hardware::vision::render::{Camera, Placement, Truth, VideoPlan, table_video, tag_to_card_mm};
+use hardware::vision::mat::MatLayout;
+use hardware::vision::render::{
+    Camera, Disturbances, Truth, VideoPlan, table_video_with, tag_to_card_mm,
+};
 use hardware::vision::source::{FrameSource, RenderSource};
-use hardware::vision::tracker::{EventKind, TrackEvent, Tracker, TrackerConfig};
+use hardware::vision::tracker::{Tracker, TrackerConfig};
 use hardware::vision::{Frame, VisionError};
-use std::collections::{BTreeMap, BTreeSet};
-use std::time::Duration;
-
-/// This thread's CPU time: what one core spends, whatever else runs on the machine.
-#[allow(unsafe_code)]
-fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec through a valid pointer.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return Duration::ZERO;
-    }
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
-
-fn arg<T: std::str::FromStr>(args: &[String], name: &str) -> Option<T> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
@@ -61,6 +39,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let fps: f64 = arg(&args, "--fps").unwrap_or(10.0);
     let seed: u64 = arg(&args, "--seed").unwrap_or(1);
     let verbose = args.iter().any(|a| a == "--verbose");
+    let plain = args.iter().any(|a| a == "--plain");
+    let disturb = if args.iter().any(|a| a == "--busy") {
+        Disturbances::busy_table()
+    } else {
+        Disturbances::default()
+    };
     let sizes: Vec<(u32, u32)> = match arg::<String>(&args, "--size") {
         Some(s) => {
             let (w, h) = s.split_once('x').ok_or("--size WxH")?;
@@ -79,9 +63,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         seed,
         ..VideoPlan::default()
     };
-    let video = table_video(&layouts, &plan)?;
+    let video = table_video_with(&layouts, &plan, &disturb)?;
+    let d = &video.disturbances;
     println!(
-        "{} placements and {} quarter turns by hand on the mats of {} ({} frames at {fps} fps, {:.0} s); tags {tag_mm} mm, markers 50 mm, mats 700 x 400 mm",
+        "{} placements and {} quarter turns by hand on the mats of {} ({} frames at {fps} fps, {:.0} s); \
+         {} shadows, {} bumps, {} hands resting ({:.0} s), {} cards taken away; tags {tag_mm} mm, markers 50 mm, \
+         mats 700 x 400 mm; tracking with {}",
         video.placements.iter().filter(|p| !p.turn).count(),
         video.placements.iter().filter(|p| p.turn).count(),
         layouts
@@ -90,16 +77,29 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .collect::<Vec<_>>()
             .join(", "),
         video.scenes.len(),
-        video.scenes.len() as f64 / fps
+        video.scenes.len() as f64 / fps,
+        d.shadows,
+        d.bumps,
+        d.rests,
+        d.rest_frames as f64 / fps,
+        video.removals.len(),
+        if plain {
+            "update (detections only)"
+        } else {
+            "update_frame"
+        }
     );
     println!(
-        "{:<10} {:>6} {:>9} {:>6} {:>9} {:>6} {:>24} {:>24} {:>9}",
+        "{:<10} {:>6} {:>8} {:>6} {:>8} {:>7} {:>8} {:>6} {:>10} {:>22} {:>22} {:>8}",
         "frame",
         "placed",
         "ok ≤1 s",
         "turned",
         "ok ≤1 s",
+        "removed",
+        "gone ≤1s",
         "wrong",
+        "false gone",
         "latency med/p95/max",
         "cost med/p95/max",
         "mat lost"
@@ -127,24 +127,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut scanner = Scanner::default();
         let mut part = usize::MAX;
         let mut tracker = Tracker::new(layouts[0].clone(), None, config.clone());
-        // Each card's actions (put down, turned), in frame order.
-        let mut by_payload: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-        for (i, p) in video.placements.iter().enumerate() {
-            by_payload.entry(p.payload.as_str()).or_default().push(i);
-        }
-        // The action in effect for a card at frame `f`.
-        let current = |payload: &str, f: usize| -> Option<usize> {
-            by_payload
-                .get(payload)?
-                .iter()
-                .copied()
-                .rev()
-                .find(|&i| video.placements[i].frame <= f)
-        };
-        let mut reported: Vec<Option<f64>> = vec![None; video.placements.len()];
-        let mut left: Vec<Option<f64>> = vec![None; video.placements.len()];
-        let mut wrong: Vec<(usize, TrackEvent)> = Vec::new();
-        let mut mat_lost = 0;
+        let mut judge = Judge::new(&video, fps);
         let mut costs = Vec::new();
         for (frame, truth) in rx {
             let f = frame.seq as usize;
@@ -154,141 +137,52 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 tracker = Tracker::new(layouts[part].clone(), None, config.clone());
             }
             let cpu = thread_cpu();
-            let found = scanner.scan(&frame.image);
-            let events = tracker.update(t, &found);
+            let events = if plain {
+                let found = scanner.scan(&frame.image);
+                tracker.update(t, &found)
+            } else {
+                tracker.update_frame(t, &frame.image, &mut scanner)
+            };
             costs.push((thread_cpu() - cpu).as_secs_f64() * 1000.0);
-            let on_table: BTreeSet<&str> = video.scenes[f]
-                .cards
-                .iter()
-                .filter_map(|c| c.symbol.as_ref().map(|s| s.text.as_str()))
-                .collect();
-            // When each card's tag is first in view, uncovered, after it was put down.
-            for tr in truth.iter().filter(|t| t.readable()) {
-                if let Some(i) = current(tr.text.as_str(), f)
-                    && left[i].is_none()
-                {
-                    left[i] = Some(t);
+            if verbose {
+                for e in &events {
+                    println!("    {f:>5} {}", json_line(e));
                 }
             }
-            for e in events {
-                if verbose {
-                    println!("    {f:>5} {}", serde_json_line(&e));
-                }
-                let payload = e.payload.as_deref().unwrap_or("");
-                let placed = current(payload, f).map(|i| (i, &video.placements[i]));
-                let ok = match e.event {
-                    EventKind::Seen | EventKind::Moved | EventKind::Rotated => match placed {
-                        Some((i, p))
-                            if on_table.contains(payload)
-                                && e.event == expected_kind(p)
-                                && e.zone_id() == Some(p.zone.clone())
-                                && e.rotation == Some(p.quarter_turns) =>
-                        {
-                            if reported[i].is_none() {
-                                reported[i] = Some(t);
-                            }
-                            true
-                        }
-                        _ => false,
-                    },
-                    EventKind::Gone => !on_table.contains(payload),
-                    EventKind::Conflict => false,
-                    EventKind::MatLost => {
-                        mat_lost += 1;
-                        true
-                    }
-                    EventKind::MatFound => true,
-                };
-                if !ok {
-                    wrong.push((f, e));
-                }
-            }
+            judge.frame(f, &truth, &events);
         }
         match render.join() {
             Ok(r) => r?,
             Err(_) => return Err("the render thread failed".into()),
         }
-        let mut latency = Vec::new();
-        let mut in_time = 0;
-        let mut turns_in_time = 0;
-        let mut late: Vec<String> = Vec::new();
-        for (i, p) in video.placements.iter().enumerate() {
-            match (reported[i], left[i]) {
-                (Some(r), Some(l)) => {
-                    latency.push(r - l);
-                    if r - l <= 1.0 + 1e-9 {
-                        if p.turn {
-                            turns_in_time += 1;
-                        } else {
-                            in_time += 1;
-                        }
-                    } else {
-                        late.push(format!(
-                            "{} in {} late by {:.1} s",
-                            p.payload,
-                            zone_name(&p.zone),
-                            r - l
-                        ));
-                    }
-                }
-                (None, _) => late.push(format!(
-                    "{} ({}, {} turns, frame {}) never reported",
-                    p.payload,
-                    zone_name(&p.zone),
-                    p.quarter_turns,
-                    p.frame
-                )),
-                (Some(_), None) => late.push(format!("{}: its tag was never uncovered", p.payload)),
-            }
-        }
-        latency.sort_by(f64::total_cmp);
-        costs.sort_by(f64::total_cmp);
-        let turns = video.placements.iter().filter(|p| p.turn).count();
+        let mut s = judge.summary();
         println!(
-            "{:<10} {:>6} {:>9} {:>6} {:>9} {:>6} {:>24} {:>24} {:>9}",
+            "{:<10} {:>6} {:>8} {:>6} {:>8} {:>7} {:>8} {:>6} {:>10} {:>22} {:>22} {:>8}",
             format!("{w}x{h}"),
-            video.placements.len() - turns,
-            in_time,
-            turns,
-            turns_in_time,
-            wrong.len(),
-            format!(
-                "{:.2} / {:.2} / {:.2} s",
-                percentile(&latency, 0.5),
-                percentile(&latency, 0.95),
-                latency.last().copied().unwrap_or(f64::NAN)
-            ),
-            format!(
-                "{:.1} / {:.1} / {:.1} ms",
-                percentile(&costs, 0.5),
-                percentile(&costs, 0.95),
-                costs.last().copied().unwrap_or(f64::NAN)
-            ),
-            mat_lost
+            s.placed,
+            s.placed_in_time,
+            s.turned,
+            s.turned_in_time,
+            s.removals,
+            s.removals_in_time,
+            s.wrong,
+            s.false_gone,
+            spread(&mut s.latency, 2, "s"),
+            spread(&mut costs, 1, "ms"),
+            s.mat_lost
         );
-        for l in late.iter().take(20) {
+        if !s.removal_latency.is_empty() {
+            println!(
+                "    gone after the hand cleared: {}",
+                spread(&mut s.removal_latency, 2, "s")
+            );
+        }
+        for l in s.late.iter().take(20) {
             println!("    not in time: {l}");
         }
-        for (f, e) in wrong.iter().take(20) {
-            println!("    wrong at frame {f}: {}", serde_json_line(e));
+        for (f, e) in judge.wrong.iter().take(20) {
+            println!("    wrong at frame {f}: {}", json_line(e));
         }
     }
     Ok(())
-}
-
-/// What a new card is reported as, and a card turned in place.
-fn expected_kind(p: &Placement) -> EventKind {
-    if p.turn {
-        EventKind::Rotated
-    } else {
-        EventKind::Seen
-    }
-}
-
-fn zone_name(z: &ZoneId) -> String {
-    z.to_string()
-}
-
-fn serde_json_line(e: &TrackEvent) -> String {
-    serde_json::to_string(e).unwrap_or_default()
 }

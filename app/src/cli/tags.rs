@@ -2,8 +2,8 @@
 
 use super::decks::{catalogue_of, load_deck};
 use crate::sheet::{
-    DEFAULT_MARKER_MM, DEFAULT_TAG_MM, Paper, SheetOptions, TAG_MM_4K, TAG_MM_720P, layout,
-    stickers_for, to_pdf, to_svg,
+    Code, DEFAULT_MARKER_MM, DEFAULT_TAG_MM, Paper, STICKER_TOP_MM, SheetError, SheetOptions,
+    TAG_MM_4K, TAG_MM_720P, layout, stickers_for, to_pdf, to_svg,
 };
 use anyhow::{Context, Result, anyhow, bail};
 use cards::catalogue::Catalogue;
@@ -35,7 +35,7 @@ pub struct TagsArgs {
     #[arg(long, value_name = "FILE", default_value = "tableside-tags.pdf")]
     pub out: PathBuf,
     /// Width of each card's QR code in mm, without its white margin. 36 suits a 1920×1080 camera
-    /// over a 700 mm mat; 55 a 1280×720 camera; 18 a 4K / 12 MP camera.
+    /// over a 700 mm mat; 44 a 1280×720 camera; 18 a 4K / 12 MP camera (each fits a 63 mm card).
     #[arg(long, value_name = "MM", default_value_t = DEFAULT_TAG_MM)]
     pub tag_mm: f32,
     /// Width of each corner marker's QR code in mm.
@@ -107,10 +107,25 @@ pub fn tags(cli: &super::Cli, args: &TagsArgs) -> Result<()> {
         bail!("say which stickers to print: --deck FILE, --demo GAME[/LIST] or --markers-only");
     };
     let mut stickers = Vec::new();
+    // Which deck each physical copy is in: one copy is one card, in one deck.
+    let mut owner_of: std::collections::BTreeMap<(String, u16), String> =
+        std::collections::BTreeMap::new();
     if let Some(cat) = &catalogue {
         for deck in &decks {
             let copies: Vec<(String, u16)> =
                 deck.copies().map(|c| (c.card.clone(), c.copy)).collect();
+            for (card, copy) in &copies {
+                if let Some(other) = owner_of.insert((card.clone(), *copy), deck.name.clone()) {
+                    bail!(
+                        "{card} #{copy} is in both “{other}” and “{}”: two physical cards cannot \
+                         share one tag (number the copies of a card apart)\n\
+                         {card} #{copy} が「{other}」と「{}」の両方にあります。1枚のタグを2枚のカードで\
+                         共有することはできません（カードのコピー番号を分けてください）",
+                        deck.name,
+                        deck.name
+                    );
+                }
+            }
             let owner = (!deck.owner.is_empty()).then_some(deck.owner.as_str());
             stickers.extend(stickers_for(cat, &copies, &args.lang, owner)?);
         }
@@ -121,9 +136,17 @@ pub fn tags(cli: &super::Cli, args: &TagsArgs) -> Result<()> {
         markers: !args.no_markers,
         marker_mm: args.marker_mm,
     };
-    let sheet = layout(&stickers, &opts)?;
+    let sheet = match layout(&stickers, &opts) {
+        Ok(sheet) => sheet,
+        Err(SheetError::Repeated { card, copy, count }) => bail!(
+            "{card} #{copy} is on the sheet {count} times: two physical cards cannot share one tag\n\
+             {card} #{copy} がシートに {count} 回あります。1枚のタグを2枚のカードで共有することはできません"
+        ),
+        Err(e) => return Err(e.into()),
+    };
     for w in &sheet.warnings {
         eprintln!("tableside: warning: {w}");
+        eprintln!("tableside: 警告: {}", w.ja());
     }
     let is_svg = args
         .out
@@ -165,14 +188,58 @@ pub fn tags(cli: &super::Cli, args: &TagsArgs) -> Result<()> {
         paper,
         files.join(", ")
     );
+    // How the stickers go on the cards, and the card offset that goes with it.
+    if let Some(p) = sheet
+        .pages
+        .iter()
+        .flat_map(|page| &page.placed)
+        .find(|p| matches!(p.code, Code::Card(_)))
+    {
+        let offset = crate::sheet::CARD_MM.1 / 2.0 - STICKER_TOP_MM - p.quiet_mm - p.symbol.w / 2.0;
+        println!(
+            "codes: version {} ({} modules of {:.2} mm), {:.1} mm wide with their white margin; \
+             stick each sticker centred across its card, {STICKER_TOP_MM:.0} mm below the card's \
+             top edge: the tag's centre is then {offset:.1} mm above the card's centre \
+             (tableside track --card-offset-mm {offset:.1})",
+            if p.modules == crate::sheet::QR_V1_MODULES {
+                1
+            } else {
+                2
+            },
+            p.modules,
+            p.module_mm,
+            p.symbol.w + 2.0 * p.quiet_mm,
+        );
+        println!(
+            "コード: バージョン{}（{} モジュール、1 モジュール {:.2} mm）、白い余白込みで幅 {:.1} mm。\
+             シールはカードの左右中央、上端から {STICKER_TOP_MM:.0} mm 下に貼ってください。タグの中心は\
+             カードの中心より {offset:.1} mm 上になります（tableside track --card-offset-mm {offset:.1}）",
+            if p.modules == crate::sheet::QR_V1_MODULES {
+                1
+            } else {
+                2
+            },
+            p.modules,
+            p.module_mm,
+            p.symbol.w + 2.0 * p.quiet_mm,
+        );
+    }
     if args.tag_mm < TAG_MM_4K {
         eprintln!(
             "tableside: warning: {:.0} mm codes are below what even a 4K camera reads over a whole mat ({TAG_MM_4K:.0} mm)",
             args.tag_mm
         );
+        eprintln!(
+            "tableside: 警告: {:.0} mm のコードは 4K カメラでもマット全体からは読めません（{TAG_MM_4K:.0} mm 以上）",
+            args.tag_mm
+        );
     } else if args.tag_mm < DEFAULT_TAG_MM {
         eprintln!(
             "tableside: note: {:.0} mm codes need a camera above 1920×1080 (4K / 12 MP reads {TAG_MM_4K:.0} mm; 1280×720 needs {TAG_MM_720P:.0} mm)",
+            args.tag_mm
+        );
+        eprintln!(
+            "tableside: 注意: {:.0} mm のコードには 1920×1080 より高解像度のカメラが必要です（4K / 12 MP なら {TAG_MM_4K:.0} mm、1280×720 には {TAG_MM_720P:.0} mm）",
             args.tag_mm
         );
     }

@@ -23,11 +23,14 @@
 //! from the app's embedded Noto Sans CJK JP subset), and a small line with the card id, the copy
 //! number and the owner (`JD07 #2 · alice`). A name too long for the sticker is set smaller.
 //!
-//! Every code is a **version-2** QR code (25 × 25 modules) at error correction level **Q**
-//! (25 % of the code words can be lost): every tag fits it
-//! ([`cards::tags::MAX_CARD_ID`]), so every code of a sheet has the same module size, which is
-//! what the camera arithmetic below is about. The mat corner markers use the same version and
-//! level.
+//! Every tag of a sheet is the same code: a **version-1** QR code (21 × 21 modules) at error
+//! correction level **Q** (a quarter of the code words can be lost) when every tag of the
+//! sheet fits one — every tag of up to 16 characters, which is every tag of the demo sets
+//! (`TS1:J:JD07:2:P`) — else version 1 at level M (15 %; 20 characters), else **version 2**
+//! (25 × 25) at level Q, which holds every tag ([`cards::tags::MAX_CARD_ID`]), with a
+//! [`SheetWarning::Version2`]. So every code of a sheet has one module size, which is what the
+//! camera arithmetic below is about. The mat corner markers are version 2 at level Q (the mat
+//! layouts' marker margins count 25 modules).
 //!
 //! The optional **marker page** holds the four mat corner markers ([`Corner::ALL`]), by default
 //! 50 mm wide, each labelled with its corner (top left, …) and placed in that corner of the page
@@ -36,27 +39,42 @@
 //! # Sizes
 //!
 //! `tag_mm` ([`SheetOptions::tag_mm`]) is the width of the QR symbol without its quiet zone. The
-//! camera must see about 4 px per module (25 modules, so 100 px per code) for `rqrr` to read it
-//! (see `DESIGN.md`, "Tags and the mat"); over a 700 mm mat:
+//! camera must see about 4 px per module for `rqrr` to read it (see `DESIGN.md`, "Tags and the
+//! mat"); over a 700 mm mat, with version-1 codes ([`RECOMMENDED_TAG_MM`]):
 //!
-//! | camera              | px/mm | `tag_mm`            | sticker (w × h)      | fits a 63 × 88 mm card |
-//! |---------------------|-------|---------------------|----------------------|------------------------|
-//! | 1280 × 720          | 1.8   | 55 ([`TAG_MM_720P`])  | 72.6 × 83.8 mm       | no (a warning)         |
-//! | 1920 × 1080         | 2.7   | 36 ([`DEFAULT_TAG_MM`]) | 47.5 × 56.5 mm     | yes                    |
-//! | 4K / 12 MP          | 5.5   | 18 ([`TAG_MM_4K`])    | 30 × 30.4 mm         | yes                    |
+//! | camera      | px/mm | `tag_mm`                | module  | px/module | with quiet zone | sticker (w × h) | card offset |
+//! |-------------|-------|-------------------------|---------|-----------|-----------------|-----------------|-------------|
+//! | 1280 × 720  | 1.83  | 44 ([`TAG_MM_720P`])    | 2.10 mm | 3.8       | 60.8 mm         | 60.8 × 71.5 mm  | 9.6 mm      |
+//! | 1920 × 1080 | 2.74  | 36 ([`DEFAULT_TAG_MM`]) | 1.71 mm | 4.7       | 49.7 mm         | 49.7 × 58.7 mm  | 15.1 mm     |
+//! | 4K / 12 MP  | 5.49  | 18 ([`TAG_MM_4K`])      | 0.86 mm | 4.7       | 24.9 mm         | 30.0 × 31.5 mm  | 27.6 mm     |
 //!
-//! The default, 36 mm, is the size for a 1920 × 1080 camera:
-//! 1920 px / 700 mm × 36 mm / 25 modules = 3.9 px per module. The quiet zone adds 4 modules
-//! a side (36 mm → 47.5 mm); the labels add about 9 mm below. A sticker is at least
-//! [`MIN_STICKER_WIDTH_MM`] wide so its labels stay readable. A sticker larger than a card is
-//! still laid out, with a [`SheetWarning::LargerThanCard`].
+//! Every one fits a 63 × 88 mm card with its quiet zone (4 modules a side). A sheet of
+//! version-2 codes at the same `tag_mm` has modules 16 % smaller (36 mm: 1.44 mm, 47.5 × 56.5 mm,
+//! offset 16.2 mm; 44 mm: 1.76 mm, only 3.2 px a module at 720p). A sticker is at least
+//! [`MIN_STICKER_WIDTH_MM`] wide so its labels stay readable; the labels add about 9 mm below
+//! the code. A sticker larger than a card is still laid out, with a
+//! [`SheetWarning::LargerThanCard`].
+//!
+//! **Sticking them on.** Each sticker goes centred across its card, its top edge
+//! [`STICKER_TOP_MM`] (4 mm) below the card's top edge. The tag's centre then lies the *card
+//! offset* above the card's centre (towards the tag's top): half the card's height, less 4 mm,
+//! the quiet zone and half the code ([`tag_measures`]). `tableside track --card-offset-mm` takes
+//! it, so a card is placed on the mat by its centre, not its tag's; `tableside tags` prints it
+//! for the sheet it writes.
+//!
+//! **One tag per physical card.** Two stickers of one sheet never name the same copy: a
+//! sheet with a repeated copy is refused ([`SheetError::Repeated`]), and `tableside tags`
+//! refuses a copy in two of the decks it prints. The demo sets' ready-made decks number a
+//! card's copies on from the set's lists before them
+//! ([`cards::decks::Deck::from_list`]), so `tableside tags --demo jaken` prints one tag per
+//! physical card of the set.
 //!
 //! # Pages
 //!
 //! Stickers are laid out in a grid on A4 (default) or US Letter ([`Paper`]) with margins of at
 //! least [`MIN_MARGIN_MM`], the grid centred on the page; neighbouring stickers share their cut
 //! lines. As many as fit go on a page, and as many pages as needed follow; the marker page, when
-//! asked for, comes last. At 36 mm, A4 holds 3 × 4 = 12 stickers and Letter 4 × 4 = 16.
+//! asked for, comes last. At 36 mm (version 1), A4 and Letter hold 3 × 4 = 12 stickers.
 //!
 //! To check a printed sheet, scan one sticker at a time: `rqrr` 0.11, given a whole page, groups
 //! the finder patterns of neighbouring codes that line up on the grid into phantom codes and
@@ -90,20 +108,34 @@ use std::fmt;
 
 /// Millimetres per inch.
 pub const MM_PER_INCH: f32 = 25.4;
-/// The QR version of every printed code.
+/// The QR version of the mat corner markers, and of the card tags of a sheet whose tags do
+/// not all fit version 1 ([`hardware::vision::render::TAG_CODES`]).
 pub const QR_VERSION: i16 = 2;
 /// Modules across a version-2 code.
 pub const QR_MODULES: usize = 25;
+/// Modules across a version-1 code: the card tags of a sheet whose tags all fit one (every tag
+/// of up to 16 characters at level Q, 20 at level M).
+pub const QR_V1_MODULES: usize = 21;
 /// The quiet zone around every code, in modules.
 pub const QUIET_ZONE_MODULES: usize = 4;
 /// A card's size (width, height) in mm.
 pub const CARD_MM: (f32, f32) = (63.0, 88.0);
 /// Default QR symbol width: for a 1920 × 1080 camera over a 700 mm mat.
 pub const DEFAULT_TAG_MM: f32 = 36.0;
-/// QR symbol width for a 1280 × 720 camera over a 700 mm mat (the sticker is larger than a card).
-pub const TAG_MM_720P: f32 = 55.0;
+/// QR symbol width for a 1280 × 720 camera over a 700 mm mat: a version-1 code of 2.1 mm
+/// modules, 60.8 mm wide with its quiet zone, so it fits a 63 mm card.
+pub const TAG_MM_720P: f32 = 44.0;
 /// QR symbol width for a 4K or 12 MP camera over a 700 mm mat.
 pub const TAG_MM_4K: f32 = 18.0;
+/// The recommended code width per camera over a 700 mm mat: (camera, `tag_mm`).
+pub const RECOMMENDED_TAG_MM: [(&str, f32); 3] = [
+    ("1280×720", TAG_MM_720P),
+    ("1920×1080", DEFAULT_TAG_MM),
+    ("4K / 12 MP", TAG_MM_4K),
+];
+/// Where a sticker goes on its card: centred across it, its top edge this far (mm) below the
+/// card's top edge.
+pub const STICKER_TOP_MM: f32 = 4.0;
 /// Default width of a mat corner marker's QR symbol.
 pub const DEFAULT_MARKER_MM: f32 = 50.0;
 /// Smallest and largest QR symbol widths accepted, in mm.
@@ -296,6 +328,10 @@ pub struct Placed {
     pub symbol: Rect,
     /// One module's width, mm.
     pub module_mm: f32,
+    /// Modules across the code (21 for version 1, 25 for version 2).
+    pub modules: usize,
+    /// The code's quiet zone, mm a side (4 modules).
+    pub quiet_mm: f32,
     /// The label as printed.
     pub label: String,
     /// The small line as printed.
@@ -332,6 +368,12 @@ pub enum SheetWarning {
         /// Sticker height, mm.
         height_mm: f32,
     },
+    /// A tag is too long for a version-1 code: every tag of the sheet is a version-2 code,
+    /// whose modules are smaller at the same printed size (21/25).
+    Version2 {
+        /// The longest tag.
+        longest: String,
+    },
     /// A label had to be set so small it may not be readable.
     TinyLabel {
         /// The label.
@@ -339,6 +381,40 @@ pub enum SheetWarning {
         /// Its em size, mm.
         em_mm: f32,
     },
+}
+
+impl SheetWarning {
+    /// The warning in Japanese.
+    pub fn ja(&self) -> String {
+        match self {
+            SheetWarning::MissingGlyphs { text, missing } => {
+                let list: Vec<String> = missing
+                    .iter()
+                    .map(|c| format!("`{c}` (U+{:04X})", u32::from(*c)))
+                    .collect();
+                format!(
+                    "ラベル `{text}` にはフォントで描けない文字があり、四角で印刷されます: {}",
+                    list.join(", ")
+                )
+            }
+            SheetWarning::LargerThanCard {
+                width_mm,
+                height_mm,
+            } => format!(
+                "シールが {width_mm:.1} × {height_mm:.1} mm あり、{} × {} mm のカードより大きくなります",
+                CARD_MM.0, CARD_MM.1
+            ),
+            SheetWarning::TinyLabel { text, em_mm } => format!(
+                "ラベル `{text}` はシールに収まらないため {em_mm:.1} mm の文字で印刷されます"
+            ),
+            SheetWarning::Version2 { longest } => format!(
+                "タグ `{longest}`（{} 文字）はバージョン1のコードに収まらないため、このシートのタグは\
+                 すべてバージョン2になります。同じ大きさではモジュールが 16 % 小さくなります\
+                 （カード ID を短くするとバージョン1に収まります）",
+                longest.chars().count()
+            ),
+        }
+    }
 }
 
 impl fmt::Display for SheetWarning {
@@ -366,6 +442,13 @@ impl fmt::Display for SheetWarning {
             SheetWarning::TinyLabel { text, em_mm } => write!(
                 f,
                 "the label `{text}` is too long for its sticker and is set at {em_mm:.1} mm"
+            ),
+            SheetWarning::Version2 { longest } => write!(
+                f,
+                "the tag `{longest}` ({} characters) is too long for a version-1 code, so every \
+                 tag of this sheet is a version-2 code: its modules are 16 % smaller at the same \
+                 size (shorter card ids fit version 1)",
+                longest.chars().count()
             ),
         }
     }
@@ -398,8 +481,8 @@ pub enum SheetError {
         /// Why.
         source: TagError,
     },
-    /// A payload does not fit a version-2 code at level Q.
-    #[error("`{payload}` does not fit a version-{QR_VERSION} QR code at level Q: {reason}")]
+    /// A payload does not fit the sheet's code.
+    #[error("`{payload}` does not fit the sheet's QR code: {reason}")]
     Qr {
         /// The text.
         payload: String,
@@ -421,6 +504,19 @@ pub enum SheetError {
     /// No stickers and no marker page.
     #[error("nothing to print: no cards and no corner markers")]
     Empty,
+    /// Two stickers of the sheet name the same physical copy: two cards would share one
+    /// identity.
+    #[error(
+        "{card} #{copy} is on the sheet {count} times: one physical card, one tag (number the copies of a card apart)"
+    )]
+    Repeated {
+        /// The card id.
+        card: String,
+        /// The copy.
+        copy: u16,
+        /// How many times.
+        count: usize,
+    },
     /// The embedded font cannot be read (a broken build).
     #[error("the embedded label font cannot be read")]
     Font,
@@ -487,6 +583,9 @@ pub fn stickers_for(
 struct Geometry {
     tag: f32,
     module: f32,
+    modules: usize,
+    version: i16,
+    level: EcLevel,
     /// The symbol with its quiet zone.
     outer: f32,
     w: f32,
@@ -497,8 +596,8 @@ struct Geometry {
 }
 
 impl Geometry {
-    fn new(tag: f32) -> Geometry {
-        let module = tag / QR_MODULES as f32;
+    fn new(tag: f32, modules: usize) -> Geometry {
+        let module = tag / modules as f32;
         let outer = tag + 2.0 * QUIET_ZONE_MODULES as f32 * module;
         let name_em = (0.13 * tag).clamp(3.0, 6.0);
         let sub_em = (0.55 * name_em).max(2.2);
@@ -506,6 +605,13 @@ impl Geometry {
         Geometry {
             tag,
             module,
+            modules,
+            version: if modules == QR_V1_MODULES {
+                1
+            } else {
+                QR_VERSION
+            },
+            level: EcLevel::Q,
             outer,
             w: outer.max(MIN_STICKER_WIDTH_MM),
             h: outer + 1.15 * name_em + (ASCENT_EM + DESCENT_EM) * sub_em + bottom_pad,
@@ -553,7 +659,54 @@ struct Item<'a> {
     sublabel: String,
 }
 
+/// The code every tag of `stickers` is printed as, `tag_mm` wide: the first of
+/// [`hardware::vision::render::TAG_CODES`] that holds them all.
+fn tag_geometry(stickers: &[Sticker], tag_mm: f32) -> Result<Geometry, SheetError> {
+    let mut payloads = Vec::with_capacity(stickers.len());
+    for st in stickers {
+        payloads.push(st.tag.encode().map_err(|source| SheetError::Tag {
+            card: st.tag.card.clone(),
+            copy: st.tag.copy,
+            source,
+        })?);
+    }
+    let (version, level) = hardware::vision::render::tag_code_for(
+        payloads.iter().map(String::as_str),
+    )
+    .ok_or_else(|| SheetError::Qr {
+        payload: payloads
+            .iter()
+            .max_by_key(|p| p.len())
+            .cloned()
+            .unwrap_or_default(),
+        reason: "longer than any tag code holds".into(),
+    })?;
+    let modules = 17 + 4 * usize::try_from(version).unwrap_or(2);
+    let mut geo = Geometry::new(tag_mm, modules);
+    geo.version = version;
+    geo.level = level;
+    Ok(geo)
+}
+
+/// The code width, sticker width and card offset of a sheet of tags `tag_mm` wide whose tags
+/// all fit a version-1 code (`v1`) or not: (modules across, sticker width mm, card offset mm).
+/// The card offset is from the tag's centre to the card's centre when the sticker is stuck as
+/// [`STICKER_TOP_MM`] says: the value for `tableside track --card-offset-mm`.
+pub fn tag_measures(tag_mm: f32, v1: bool) -> (usize, f32, f32) {
+    let modules = if v1 { QR_V1_MODULES } else { QR_MODULES };
+    let geo = Geometry::new(tag_mm, modules);
+    let offset = CARD_MM.1 / 2.0 - STICKER_TOP_MM - (geo.outer - geo.tag) / 2.0 - geo.tag / 2.0;
+    (modules, geo.w, offset)
+}
+
 /// Lays out the stickers (and the corner markers if `opts.markers`), as many per page as fit.
+///
+/// The tags of a sheet are all one code (version 1 when every tag fits it, as every tag of
+/// the demo sets does; else version 2), so all have one module size.
+///
+/// # Errors
+/// [`SheetError::Repeated`] when two stickers name one physical copy; a size out of range, a
+/// tag that does not encode, a sticker larger than the paper.
 pub fn layout(stickers: &[Sticker], opts: &SheetOptions) -> Result<Sheet, SheetError> {
     for size in [opts.tag_mm, opts.marker_mm] {
         if !(TAG_MM_RANGE.0..=TAG_MM_RANGE.1).contains(&size) {
@@ -569,6 +722,21 @@ pub fn layout(stickers: &[Sticker], opts: &SheetOptions) -> Result<Sheet, SheetE
         pages: Vec::new(),
         warnings: Vec::new(),
     };
+    // One physical card, one tag: a copy printed twice would be two cards with one identity.
+    let mut counts: std::collections::BTreeMap<(&str, u16), usize> =
+        std::collections::BTreeMap::new();
+    for st in stickers {
+        *counts
+            .entry((st.tag.card.as_str(), st.tag.copy))
+            .or_default() += 1;
+    }
+    if let Some(((card, copy), count)) = counts.into_iter().find(|(_, n)| *n > 1) {
+        return Err(SheetError::Repeated {
+            card: card.to_owned(),
+            copy,
+            count,
+        });
+    }
     if !stickers.is_empty() {
         let items: Vec<Item<'_>> = stickers
             .iter()
@@ -578,7 +746,15 @@ pub fn layout(stickers: &[Sticker], opts: &SheetOptions) -> Result<Sheet, SheetE
                 sublabel: s.sublabel.clone(),
             })
             .collect();
-        let geo = Geometry::new(opts.tag_mm);
+        let geo = tag_geometry(stickers, opts.tag_mm)?;
+        if geo.version > 1
+            && let Some(longest) = stickers
+                .iter()
+                .filter_map(|s| s.tag.encode().ok())
+                .max_by_key(|t| (t.len(), t.clone()))
+        {
+            sheet.warnings.push(SheetWarning::Version2 { longest });
+        }
         if geo.w > CARD_MM.0 || geo.h > CARD_MM.1 {
             sheet.warnings.push(SheetWarning::LargerThanCard {
                 width_mm: geo.w,
@@ -607,7 +783,7 @@ pub fn layout(stickers: &[Sticker], opts: &SheetOptions) -> Result<Sheet, SheetE
             &mut sheet,
             &font,
             &items,
-            Geometry::new(opts.marker_mm),
+            Geometry::new(opts.marker_mm, QR_MODULES),
             true,
         )?;
     }
@@ -664,18 +840,21 @@ fn lay_pages(
     Ok(())
 }
 
-/// The QR code of `payload`: version 2, level Q, as rows of dark (true) modules.
-fn encode_qr(payload: &str) -> Result<Vec<Vec<bool>>, SheetError> {
-    let qr = QrCode::with_version(payload.as_bytes(), Version::Normal(QR_VERSION), EcLevel::Q)
-        .map_err(|e| SheetError::Qr {
-            payload: payload.to_owned(),
-            reason: e.to_string(),
+/// The QR code of `payload` at `version` and `level`, as rows of dark (true) modules.
+fn encode_qr(payload: &str, version: i16, level: EcLevel) -> Result<Vec<Vec<bool>>, SheetError> {
+    let qr =
+        QrCode::with_version(payload.as_bytes(), Version::Normal(version), level).map_err(|e| {
+            SheetError::Qr {
+                payload: payload.to_owned(),
+                reason: e.to_string(),
+            }
         })?;
     let width = qr.width();
-    if width != QR_MODULES {
+    let want = 17 + 4 * usize::try_from(version).unwrap_or(0);
+    if width != want {
         return Err(SheetError::Qr {
             payload: payload.to_owned(),
-            reason: format!("the encoder made {width} modules, not {QR_MODULES}"),
+            reason: format!("the encoder made {width} modules, not {want}"),
         });
     }
     let colors = qr.to_colors();
@@ -702,7 +881,7 @@ fn place(
         })?,
         Code::Corner(c) => c.encode(),
     };
-    let modules = encode_qr(&payload)?;
+    let modules = encode_qr(&payload, geo.version, geo.level)?;
     let sticker = Rect {
         x,
         y,
@@ -775,6 +954,8 @@ fn place(
         sticker,
         symbol,
         module_mm: geo.module,
+        modules: geo.modules,
+        quiet_mm: quiet,
         label: item.label.to_owned(),
         sublabel: item.sublabel.clone(),
     });
@@ -834,7 +1015,10 @@ mod tests {
             },
         )
         .unwrap();
-        assert_eq!(letter.pages[0].placed.len(), 13);
+        assert_eq!(letter.pages[0].placed.len(), 12);
+        // Tags of up to 16 characters are version-1 codes: 21 modules of 36/21 mm.
+        assert_eq!(p.modules, QR_V1_MODULES);
+        assert!((p.quiet_mm - 4.0 * 36.0 / 21.0).abs() < 1e-4);
     }
 
     #[test]
@@ -853,10 +1037,46 @@ mod tests {
             layout(&one, &opts(170.0)),
             Err(SheetError::TooLarge { .. })
         ));
-        let big = layout(&one, &opts(TAG_MM_720P)).unwrap();
+        // 55 mm (the old 1280 × 720 size) is wider than a card; 44 mm fits.
+        let big = layout(&one, &opts(55.0)).unwrap();
         assert!(matches!(
             big.warnings.as_slice(),
             [SheetWarning::LargerThanCard { .. }]
+        ));
+        assert!(
+            layout(&one, &opts(TAG_MM_720P))
+                .unwrap()
+                .warnings
+                .is_empty()
+        );
+        // Two stickers of one copy: refused, naming it.
+        let twice = [
+            sticker("JD01", 2, "x"),
+            sticker("JD02", 1, "y"),
+            sticker("JD01", 2, "x"),
+        ];
+        assert_eq!(
+            layout(&twice, &SheetOptions::default()),
+            Err(SheetError::Repeated {
+                card: "JD01".into(),
+                copy: 2,
+                count: 2
+            })
+        );
+        // A tag too long for version 1: the whole sheet is version 2, with a warning.
+        let long = [sticker("JD01", 1, "x"), sticker("ABCDEFGHIJKL", 123, "y")];
+        let sheet = layout(&long, &SheetOptions::default()).unwrap();
+        assert!(
+            sheet.pages[0]
+                .placed
+                .iter()
+                .all(|p| p.modules == QR_MODULES),
+            "{:?}",
+            sheet.pages[0].placed
+        );
+        assert!(matches!(
+            sheet.warnings.as_slice(),
+            [SheetWarning::Version2 { longest }] if longest.starts_with("TS1:J:ABCDEFGHIJKL:123:")
         ));
         assert_eq!(
             layout(&[], &SheetOptions::default()),
@@ -871,16 +1091,29 @@ mod tests {
 
     #[test]
     fn the_documented_sticker_sizes_hold() {
-        for (tag, w, h) in [
-            (TAG_MM_720P, 72.6, 83.8),
-            (DEFAULT_TAG_MM, 47.52, 56.48),
-            (TAG_MM_4K, 30.0, 30.41),
+        for (tag, modules, w, h) in [
+            (TAG_MM_720P, QR_V1_MODULES, 60.76, 71.49),
+            (DEFAULT_TAG_MM, QR_V1_MODULES, 49.71, 58.67),
+            (TAG_MM_4K, QR_V1_MODULES, 30.0, 31.51),
+            (DEFAULT_TAG_MM, QR_MODULES, 47.52, 56.48),
+            (TAG_MM_720P, QR_MODULES, 58.08, 68.80),
         ] {
-            let geo = Geometry::new(tag);
+            let geo = Geometry::new(tag, modules);
             assert!(
                 (geo.w - w).abs() < 0.01 && (geo.h - h).abs() < 0.01,
-                "{tag}: {geo:?}"
+                "{tag} mm, {modules} modules: {geo:?}"
             );
+            assert!(geo.w <= CARD_MM.0 && geo.h <= CARD_MM.1);
+        }
+        // The card offsets the docs give (tag centre above card centre).
+        for (tag, v1, offset) in [
+            (TAG_MM_720P, true, 9.62),
+            (DEFAULT_TAG_MM, true, 15.14),
+            (TAG_MM_4K, true, 27.57),
+            (DEFAULT_TAG_MM, false, 16.24),
+        ] {
+            let (_, _, got) = tag_measures(tag, v1);
+            assert!((got - offset).abs() < 0.01, "{tag} {v1}: {got}");
         }
         assert!((Paper::A4.size_pt().0 - 595.28).abs() < 0.01);
         assert!((Paper::A4.size_pt().1 - 841.89).abs() < 0.01);

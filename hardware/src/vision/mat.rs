@@ -76,6 +76,37 @@ pub const BUILTIN: [(GameId, &str, &str); 5] = [
     ),
 ];
 
+/// Example layouts as players draw them, one per game (`hardware/data/mats/examples/`): the
+/// zones along the mat's ends reach 1.9–2.9 mm into the corner markers' white margins, which
+/// the loader clips with a warning. (file name, text)
+pub const EXAMPLES: [(GameId, &str, &str); 5] = [
+    (
+        GameId::Jaken,
+        "examples/jaken.toml",
+        include_str!("../../data/mats/examples/jaken.toml"),
+    ),
+    (
+        GameId::JunkKen,
+        "examples/junk-ken.toml",
+        include_str!("../../data/mats/examples/junk-ken.toml"),
+    ),
+    (
+        GameId::RockmanExe,
+        "examples/rockman-exe.toml",
+        include_str!("../../data/mats/examples/rockman-exe.toml"),
+    ),
+    (
+        GameId::SpaceJunk,
+        "examples/space-junk.toml",
+        include_str!("../../data/mats/examples/space-junk.toml"),
+    ),
+    (
+        GameId::Yomi,
+        "examples/yomi.toml",
+        include_str!("../../data/mats/examples/yomi.toml"),
+    ),
+];
+
 /// What goes wrong loading a mat layout.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MatError {
@@ -101,6 +132,187 @@ pub enum MatError {
         /// What is wrong.
         message: String,
     },
+}
+
+/// A zone edge a mat layout moved (see [`MatWarning`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Edge {
+    /// The left edge (x).
+    Left,
+    /// The right edge (x + width).
+    Right,
+    /// The top edge (y).
+    Top,
+    /// The bottom edge (y + height).
+    Bottom,
+}
+
+impl Edge {
+    /// "left", "right", …
+    pub fn label(self) -> &'static str {
+        match self {
+            Edge::Left => "left",
+            Edge::Right => "right",
+            Edge::Top => "top",
+            Edge::Bottom => "bottom",
+        }
+    }
+
+    /// 左, 右, 上, 下.
+    pub fn label_ja(self) -> &'static str {
+        match self {
+            Edge::Left => "左",
+            Edge::Right => "右",
+            Edge::Top => "上",
+            Edge::Bottom => "下",
+        }
+    }
+}
+
+fn corner_ja(c: Corner) -> &'static str {
+    match c {
+        Corner::TopLeft => "左上",
+        Corner::TopRight => "右上",
+        Corner::BottomRight => "右下",
+        Corner::BottomLeft => "左下",
+    }
+}
+
+/// Something a layout file had that was taken, changed: the loader says what it changed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MatWarning {
+    /// A zone reached into the white margin (quiet zone) a corner marker needs to be read; the
+    /// zone's edge was moved out of it. (A zone over the marker's code itself is refused.)
+    ZoneClipped {
+        /// The layout file.
+        file: String,
+        /// The zone's line in the file.
+        line: usize,
+        /// The zone (`deck/0`).
+        zone: ZoneId,
+        /// Whose margin.
+        corner: Corner,
+        /// The edge moved.
+        edge: Edge,
+        /// How far the zone reached into the margin, mm.
+        by_mm: f64,
+        /// Where the edge was, mm from the mat's left (left, right) or top (top, bottom).
+        from_mm: f64,
+        /// Where it is now.
+        to_mm: f64,
+    },
+}
+
+impl MatWarning {
+    /// The warning in Japanese.
+    pub fn ja(&self) -> String {
+        match self {
+            MatWarning::ZoneClipped {
+                file,
+                line,
+                zone,
+                corner,
+                edge,
+                by_mm,
+                from_mm,
+                to_mm,
+            } => format!(
+                "{file}:{line}: ゾーン `{zone}` が{}のコーナーマーカーの白い余白に {by_mm:.1} mm \
+                 入り込んでいたため、{}端を {from_mm:.1} mm から {to_mm:.1} mm に移しました\
+                 （マーカーを読み取るには周囲の余白が必要です）",
+                corner_ja(*corner),
+                edge.label_ja()
+            ),
+        }
+    }
+}
+
+impl fmt::Display for MatWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatWarning::ZoneClipped {
+                file,
+                line,
+                zone,
+                corner,
+                edge,
+                by_mm,
+                from_mm,
+                to_mm,
+            } => write!(
+                f,
+                "{file}:{line}: zone `{zone}` reached {by_mm:.1} mm into the white margin of the \
+                 {} corner marker; its {} edge was moved from {from_mm:.1} mm to {to_mm:.1} mm \
+                 (a marker needs its margin clear to be read)",
+                corner.label(),
+                edge.label()
+            ),
+        }
+    }
+}
+
+/// The printed square of a corner marker's code, and with its white margin (quiet zone) of
+/// [`MARKER_MARGIN_MODULES`] modules (mm): (code, code and margin).
+pub fn marker_squares(center: Point, marker_mm: f64) -> (Rect, Rect) {
+    let half = marker_mm / 2.0;
+    let outer = half + marker_mm * MARKER_MARGIN_MODULES / MARKER_MODULES;
+    let sq = |h: f64| Rect {
+        x: center.0 - h,
+        y: center.1 - h,
+        w: 2.0 * h,
+        h: 2.0 * h,
+    };
+    (sq(half), sq(outer))
+}
+
+/// Modules across a corner marker's code (version 2).
+pub const MARKER_MODULES: f64 = 25.0;
+/// The white margin a corner marker keeps clear around its code, in modules (the QR quiet zone).
+pub const MARKER_MARGIN_MODULES: f64 = 4.0;
+
+/// Moves `rect`'s edge out of `margin` the least way that leaves it a positive size: (the
+/// edge, how far it reached in, where it was, where it is, the new rectangle).
+fn clip_out(rect: &Rect, margin: &Rect) -> Option<(Edge, f64, f64, f64, Rect)> {
+    let mut options = Vec::new();
+    // The zone's left edge inside the margin, the zone to its right: move the left edge right.
+    if rect.x < margin.x + margin.w && rect.x + rect.w > margin.x + margin.w {
+        let to = margin.x + margin.w;
+        let r = Rect {
+            x: to,
+            w: rect.x + rect.w - to,
+            ..*rect
+        };
+        options.push((Edge::Left, to - rect.x, rect.x, to, r));
+    }
+    if rect.x + rect.w > margin.x && rect.x < margin.x {
+        let to = margin.x;
+        let r = Rect {
+            w: to - rect.x,
+            ..*rect
+        };
+        options.push((Edge::Right, rect.x + rect.w - to, rect.x + rect.w, to, r));
+    }
+    if rect.y < margin.y + margin.h && rect.y + rect.h > margin.y + margin.h {
+        let to = margin.y + margin.h;
+        let r = Rect {
+            y: to,
+            h: rect.y + rect.h - to,
+            ..*rect
+        };
+        options.push((Edge::Top, to - rect.y, rect.y, to, r));
+    }
+    if rect.y + rect.h > margin.y && rect.y < margin.y {
+        let to = margin.y;
+        let r = Rect {
+            h: to - rect.y,
+            ..*rect
+        };
+        options.push((Edge::Bottom, rect.y + rect.h - to, rect.y + rect.h, to, r));
+    }
+    options
+        .into_iter()
+        .filter(|o| o.4.w > 0.0 && o.4.h > 0.0)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
 }
 
 /// An axis-aligned rectangle on the mat, in mm.
@@ -176,8 +388,11 @@ pub struct MatLayout {
     pub markers: [Point; 4],
     /// The markers' code width in mm (without quiet zone).
     pub marker_mm: f64,
-    /// The zones, in file order.
+    /// The zones, in file order (as clipped by the loader).
     pub zones: Vec<Zone>,
+    /// What the loader changed in the file (zones moved out of a marker's margin), in file
+    /// order.
+    pub warnings: Vec<MatWarning>,
 }
 
 #[derive(Deserialize)]
@@ -379,15 +594,10 @@ impl MatLayout {
                 "three of the markers lie on one line: they give no homography",
             ));
         }
-        // A marker's printed square, quiet zone included (4 modules of a version-2 code).
-        let half = m.size_mm * (25.0 + 8.0) / 25.0 / 2.0;
-        let marker_rects = markers.map(|(x, y)| Rect {
-            x: x - half,
-            y: y - half,
-            w: 2.0 * half,
-            h: 2.0 * half,
-        });
+        // A marker's printed code, and with its quiet zone (4 modules of a version-2 code).
+        let squares = markers.map(|c| marker_squares(c, m.size_mm));
         let mut zones: Vec<Zone> = Vec::new();
+        let mut warnings = Vec::new();
         for z in &raw.zones {
             let start = z.span().start;
             let rz = z.get_ref();
@@ -414,7 +624,7 @@ impl MatLayout {
                 ));
             }
             let [x, y, zw, zh] = rz.rect;
-            let rect = Rect { x, y, w: zw, h: zh };
+            let mut rect = Rect { x, y, w: zw, h: zh };
             if !(zw > 0.0 && zh > 0.0) || x < 0.0 || y < 0.0 || x + zw > w || y + zh > h {
                 return Err(ctx.field_err(
                     start,
@@ -429,16 +639,52 @@ impl MatLayout {
                 name: rz.name.clone(),
                 seat: rz.seat,
             };
-            if let Some((corner, _)) = Corner::ALL
+            if let Some((corner, (code, _))) = Corner::ALL
                 .iter()
-                .zip(&marker_rects)
-                .find(|(_, r)| r.overlaps(&rect))
+                .zip(&squares)
+                .find(|(_, (code, _))| code.overlaps(&rect))
             {
                 return Err(ctx.field_err(
                     start,
                     "rect",
-                    format!("zone `{id}` covers the {} corner marker", corner.label()),
+                    format!(
+                        "zone `{id}` covers the {} corner marker's code (x {:.1}–{:.1} mm, \
+                         y {:.1}–{:.1} mm); a zone may reach into the marker's white margin, \
+                         not over its code",
+                        corner.label(),
+                        code.x,
+                        code.x + code.w,
+                        code.y,
+                        code.y + code.h,
+                    ),
                 ));
+            }
+            // Into a marker's white margin only: moved out of it, with a warning.
+            for (corner, (_, margin)) in Corner::ALL.iter().zip(&squares) {
+                if !margin.overlaps(&rect) {
+                    continue;
+                }
+                let Some((edge, by_mm, from_mm, to_mm, clipped)) = clip_out(&rect, margin) else {
+                    return Err(ctx.field_err(
+                        start,
+                        "rect",
+                        format!(
+                            "zone `{id}` lies within the white margin of the {} corner marker",
+                            corner.label()
+                        ),
+                    ));
+                };
+                rect = clipped;
+                warnings.push(MatWarning::ZoneClipped {
+                    file: file.to_owned(),
+                    line: cards::catalogue::line_col(text, start).0,
+                    zone: id.clone(),
+                    corner: *corner,
+                    edge,
+                    by_mm,
+                    from_mm,
+                    to_mm,
+                });
             }
             if let Some(other) = zones.iter().find(|o| o.id == id) {
                 return Err(ctx.field_err(start, "name", format!("a second zone `{}`", other.id)));
@@ -460,6 +706,7 @@ impl MatLayout {
             markers,
             marker_mm: m.size_mm,
             zones,
+            warnings,
         })
     }
 
@@ -814,6 +1061,77 @@ mod tests {
         assert_eq!((line, field.as_deref()), (16, Some("colour")));
         let text = MatLayout::load("m.toml", &out).unwrap_err().to_string();
         assert!(text.starts_with("m.toml:17:1: field `rect`: "), "{text}");
+    }
+
+    #[test]
+    fn every_games_example_drawn_into_the_marker_margins_loads_clipped_with_warnings() {
+        for (game, file, text) in EXAMPLES {
+            let mat = MatLayout::load(file, text).unwrap();
+            let builtin = MatLayout::builtin(game).unwrap();
+            assert_eq!(mat.game, game);
+            assert_eq!(mat.zones.len(), builtin.zones.len());
+            assert_eq!(mat.warnings.len(), 4, "{file}: {:#?}", mat.warnings);
+            assert!(
+                builtin.warnings.is_empty(),
+                "{game}: {:?}",
+                builtin.warnings
+            );
+            let mut corners = Vec::new();
+            for w in &mat.warnings {
+                let MatWarning::ZoneClipped {
+                    file: f,
+                    line,
+                    zone,
+                    corner,
+                    edge,
+                    by_mm,
+                    from_mm,
+                    to_mm,
+                } = w;
+                assert_eq!(f, file);
+                corners.push(*corner);
+                assert!((1.85..=2.95).contains(by_mm), "{w}");
+                assert!(((to_mm - from_mm).abs() - by_mm).abs() < 1e-9, "{w}");
+                // Named with its zone, its line and the millimetres, in both languages.
+                let (en, ja) = (w.to_string(), w.ja());
+                for text in [&en, &ja] {
+                    assert!(text.contains(&format!("`{zone}`")), "{text}");
+                    assert!(text.contains(&format!("{by_mm:.1} mm")), "{text}");
+                    assert!(text.contains(&format!("{file}:{line}:")), "{text}");
+                }
+                assert!(
+                    en.contains(edge.label()) && en.contains(corner.label()),
+                    "{en}"
+                );
+                assert!(ja.contains("余白") && ja.contains(edge.label_ja()), "{ja}");
+                // The zone now stops at the margin, and the rest of it is as drawn.
+                let z = mat.zone(&zone.name, zone.seat).unwrap();
+                let (_, margin) = marker_squares(mat.marker(*corner), mat.marker_mm);
+                assert!(!z.rect.overlaps(&margin), "{w}: {:?}", z.rect);
+                let inside = z.rect.center();
+                assert_eq!(mat.zone_at(inside).map(|z| &z.id), Some(zone));
+            }
+            corners.sort();
+            assert_eq!(corners, Corner::ALL.to_vec(), "{file}");
+        }
+        // A zone over a marker's code itself is refused, naming the code's square.
+        let over = format!("{HEAD}\n[[zones]]\nname = \"deck\"\nrect = [60.0, 20.0, 90.0, 90.0]\n");
+        let (line, field, msg) = err_of(&over);
+        assert_eq!((line, field.as_deref()), (16, Some("rect")));
+        assert!(
+            msg.contains("top left corner marker's code (x 15.0–65.0 mm"),
+            "{msg}"
+        );
+        // Into the margin only: clipped the least way, here the left edge to 73 mm.
+        let into = format!("{HEAD}\n[[zones]]\nname = \"deck\"\nrect = [70.0, 20.0, 90.0, 90.0]\n");
+        let mat = MatLayout::load("m.toml", &into).unwrap();
+        assert_eq!(mat.zones[0].rect.x, 73.0);
+        assert_eq!(mat.zones[0].rect.w, 87.0);
+        assert!(
+            mat.warnings[0]
+                .to_string()
+                .starts_with("m.toml:14: zone `deck` reached 3.0 mm")
+        );
     }
 
     #[test]

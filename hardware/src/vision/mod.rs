@@ -22,9 +22,9 @@
 //! use hardware::vision::render::{table_scene, Camera};
 //! use hardware::vision::source::{FrameSource, RenderSource};
 //!
-//! // A table of four cards and the mat's corner markers, seen by a 1280 × 720 camera; 55 mm
+//! // A table of four cards and the mat's corner markers, seen by a 1280 × 720 camera; 44 mm
 //! // tags are the size for that camera (36 mm for 1920 × 1080).
-//! let scene = table_scene(4, 55.0, 7)?;
+//! let scene = table_scene(4, 44.0, 7)?;
 //! let camera = Camera::overhead(1280, 720, scene.mat_mm, 0.02, 0.04, 0.5);
 //! let mut source = RenderSource::new(camera, vec![scene; 2]);
 //! let mut scanner = Scanner::default();
@@ -39,7 +39,9 @@
 
 pub mod detect;
 pub mod geometry;
+pub mod luma;
 pub mod mat;
+pub mod presence;
 pub mod render;
 pub mod source;
 pub mod tracker;
@@ -82,6 +84,15 @@ pub enum VisionError {
         /// Why.
         reason: String,
     },
+    /// A camera frame that cannot be read (a damaged MJPEG picture, a buffer of the wrong
+    /// size for its format).
+    #[error("a bad {format} frame: {reason}")]
+    BadFrame {
+        /// The frame's pixel format.
+        format: String,
+        /// Why.
+        reason: String,
+    },
     /// A text that cannot be encoded as the QR code asked for (renderer).
     #[error("cannot encode a QR code for {0}")]
     Encode(String),
@@ -102,4 +113,39 @@ pub enum VisionError {
     /// The camera stopped giving frames (unplugged, or the driver failed).
     #[error("the camera stopped giving frames (unplugged?): {0}")]
     CameraLost(String),
+}
+
+impl VisionError {
+    /// The same message in Japanese, for a player (the English one is its `Display`).
+    #[must_use]
+    pub fn ja(&self) -> String {
+        match self {
+            Self::NoDirectory { path, reason } => {
+                format!("画像フォルダ {} を読めません: {reason}", path.display())
+            }
+            Self::NoImages(path) => {
+                format!(
+                    "{} に画像ファイル（.png、.jpg、.jpeg）がありません",
+                    path.display()
+                )
+            }
+            Self::BadImage { path, reason } => {
+                format!("画像 {} を読めません: {reason}", path.display())
+            }
+            Self::BadFrame { format, reason } => {
+                format!("{format} のフレームが壊れています: {reason}")
+            }
+            Self::Encode(text) => format!("{text} を QR コードにできません"),
+            Self::NoCameraSupport => "このビルドはカメラに対応していません。\
+                 `cargo build --features hardware/camera` でビルドしてください\
+                 （ビルド時に libclang が必要です。例: `apt-get install libclang1-14`）"
+                .to_owned(),
+            Self::CameraOpen { index, reason } => {
+                format!("カメラ {index} を開けません: {reason}")
+            }
+            Self::CameraLost(reason) => {
+                format!("カメラからフレームが届かなくなりました（抜けましたか？）: {reason}")
+            }
+        }
+    }
 }

@@ -4,8 +4,9 @@
 //!
 //! The camera pose is a [`Homography`] from mat millimetres to frame pixels
 //! ([`Camera::overhead`] builds one with a perspective tilt and a roll). Cards lie in quarter
-//! turns plus a small jitter; each carries a sticker with its QR code (version 2, level Q for
-//! tags, as printed by `tableside tags`), a label and some card art around it. The look adds a
+//! turns plus a small jitter; each carries a sticker with its QR code (the smallest of
+//! [`TAG_CODES`] that holds it, as printed by `tableside tags`; corner markers version 2), a
+//! label and some card art around it. The look adds a
 //! lighting gradient, vignetting, lens blur and sensor noise; hands are opaque occluders.
 //!
 //! ```
@@ -39,13 +40,56 @@ pub struct Symbol {
     dark: Vec<bool>,
 }
 
+/// The codes a card tag is printed as, smallest first: version 1 (21 modules) at error
+/// correction Q (a quarter of the code may be lost; 16 characters of a tag), version 1 at M
+/// (15 %; 20 characters), version 2 (25 modules) at Q (29 characters: every tag). A sheet of
+/// tags takes the first that holds every tag on it (`tableside tags`); a smaller code has
+/// larger modules at the same printed size, so it reads from further away.
+pub const TAG_CODES: [(i16, EcLevel); 3] = [(1, EcLevel::Q), (1, EcLevel::M), (2, EcLevel::Q)];
+
+/// The code mat corner markers are printed as: version 2 at level Q (25 modules; the mat
+/// layouts' marker margins count these).
+pub const MARKER_CODE: (i16, EcLevel) = (2, EcLevel::Q);
+
+/// The first of [`TAG_CODES`] that holds every one of `texts` (`None` if even the last does
+/// not: a text longer than any tag).
+pub fn tag_code_for<'a>(
+    texts: impl IntoIterator<Item = &'a str> + Clone,
+) -> Option<(i16, EcLevel)> {
+    TAG_CODES.into_iter().find(|(v, level)| {
+        texts
+            .clone()
+            .into_iter()
+            .all(|t| QrCode::with_version(t.as_bytes(), Version::Normal(*v), *level).is_ok())
+    })
+}
+
 impl Symbol {
-    /// A card tag or mat marker: version 2, error correction Q, as `tableside tags` prints.
+    /// A card tag as `tableside tags` prints it alone: the smallest of [`TAG_CODES`] that
+    /// holds it (version 1 for every tag of up to 16 characters, e.g. `TS1:J:JD07:2:P`).
     ///
     /// # Errors
     /// [`VisionError::Encode`] if the text does not fit.
     pub fn tag(text: &str) -> Result<Symbol, VisionError> {
-        let code = QrCode::with_version(text.as_bytes(), Version::Normal(2), EcLevel::Q)
+        let (v, level) = tag_code_for([text])
+            .ok_or_else(|| VisionError::Encode(format!("`{text}` is longer than any tag")))?;
+        Symbol::with_code(text, v, level)
+    }
+
+    /// A mat corner marker as `tableside tags` prints it: version 2, level Q.
+    ///
+    /// # Errors
+    /// [`VisionError::Encode`] if the text does not fit.
+    pub fn marker(text: &str) -> Result<Symbol, VisionError> {
+        Symbol::with_code(text, MARKER_CODE.0, MARKER_CODE.1)
+    }
+
+    /// `text` as a code of this version and error correction level.
+    ///
+    /// # Errors
+    /// [`VisionError::Encode`] if the text does not fit.
+    pub fn with_code(text: &str, version: i16, level: EcLevel) -> Result<Symbol, VisionError> {
+        let code = QrCode::with_version(text.as_bytes(), Version::Normal(version), level)
             .map_err(|e| VisionError::Encode(format!("`{text}`: {e}")))?;
         Ok(Symbol::from_code(text, &code))
     }
@@ -142,6 +186,40 @@ pub struct Hand {
     pub scale: f64,
 }
 
+/// A soft shadow cast on the table (a player leaning over it, a lamp blocked): the light
+/// under it falls by `depth`, fading out over its outer `softness` fraction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shadow {
+    /// Its centre, in mat mm.
+    pub at_mm: Point,
+    /// Half-axes of the ellipse, in mm.
+    pub radii_mm: Point,
+    /// The fraction of the light it takes away at its core (0.5: half as bright).
+    pub depth: f64,
+    /// The outer fraction of the ellipse over which it fades out (0: a hard edge, 1: no core).
+    pub softness: f64,
+}
+
+impl Shadow {
+    /// How much light is left at mat point `p` (1: untouched).
+    fn light_at(&self, p: Point) -> f64 {
+        let (rx, ry) = (self.radii_mm.0.max(1e-3), self.radii_mm.1.max(1e-3));
+        let d = (((p.0 - self.at_mm.0) / rx).powi(2) + ((p.1 - self.at_mm.1) / ry).powi(2)).sqrt();
+        if d >= 1.0 {
+            return 1.0;
+        }
+        let soft = self.softness.clamp(0.0, 1.0);
+        let core = 1.0 - soft;
+        let strength = if d <= core || soft <= 0.0 {
+            1.0
+        } else {
+            let t = (1.0 - d) / soft;
+            t * t * (3.0 - 2.0 * t)
+        };
+        1.0 - self.depth.clamp(0.0, 1.0) * strength
+    }
+}
+
 /// How the frame looks: light, optics and sensor.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Look {
@@ -155,6 +233,11 @@ pub struct Look {
     pub vignette: f64,
     /// Seeds the noise (each frame adds its sequence number).
     pub seed: u64,
+    /// The whole picture shifted by this many pixels: the camera shaken (a bump of the table)
+    /// or moved.
+    pub shift_px: Point,
+    /// Overall brightness (1: as measured; an exposure change or a cloud moves it).
+    pub exposure: f64,
 }
 
 impl Default for Look {
@@ -165,6 +248,8 @@ impl Default for Look {
             light_gradient: 0.25,
             vignette: 0.15,
             seed: 1,
+            shift_px: (0.0, 0.0),
+            exposure: 1.0,
         }
     }
 }
@@ -180,6 +265,8 @@ pub struct Scene {
     pub cards: Vec<Card>,
     /// Hands over everything.
     pub hands: Vec<Hand>,
+    /// Shadows on the table (over the mat, the cards and the hands alike).
+    pub shadows: Vec<Shadow>,
     /// Light, optics and sensor.
     pub look: Look,
 }
@@ -192,6 +279,7 @@ impl Scene {
             markers: Vec::new(),
             cards: Vec::new(),
             hands: Vec::new(),
+            shadows: Vec::new(),
             look: Look::default(),
         }
     }
@@ -346,7 +434,7 @@ fn sticker_geometry(card: &Card) -> Option<(f64, f64, f64, f64)> {
     let module = card.tag_mm / n;
     let sticker_w = (n + 2.0 * QUIET_ZONE) * module;
     let sticker_h = sticker_w + 9.0;
-    let top = -CARD_MM.1 / 2.0 + 4.0;
+    let top = -CARD_MM.1 / 2.0 + STICKER_TOP_MM;
     Some((
         -sticker_w / 2.0 + QUIET_ZONE * module,
         top + QUIET_ZONE * module,
@@ -506,6 +594,19 @@ fn background(scene: &Scene, p: Point) -> f32 {
 }
 
 pub(crate) fn render_clean(scene: &Scene, camera: &Camera) -> Clean {
+    let shifted;
+    let camera = if scene.look.shift_px == (0.0, 0.0) {
+        camera
+    } else {
+        let (dx, dy) = scene.look.shift_px;
+        shifted = Camera {
+            mat_to_px: camera
+                .mat_to_px
+                .then(&Homography::similarity(1.0, 0.0, (dx, dy))),
+            ..camera.clone()
+        };
+        &shifted
+    };
     let mut items: Vec<Item> = Vec::new();
     items.extend(scene.markers.iter().map(|m| Item::new(Kind::Marker(m))));
     items.extend(scene.cards.iter().map(|c| Item::new(Kind::Card(c))));
@@ -583,6 +684,19 @@ pub(crate) fn render_clean(scene: &Scene, camera: &Camera) -> Clean {
             pixels[y * w + x] = sum / 4.0;
         }
     }
+    // Shadows: less light where they fall (on whatever lies there).
+    if !scene.shadows.is_empty() {
+        for y in 0..h {
+            for x in 0..w {
+                if let Some(m) = px_to_mat.map((x as f64 + 0.5, y as f64 + 0.5)) {
+                    let light: f64 = scene.shadows.iter().map(|s| s.light_at(m)).product();
+                    if light < 1.0 {
+                        pixels[y * w + x] *= light as f32;
+                    }
+                }
+            }
+        }
+    }
 
     // Light: a gradient from left to right and a vignette.
     let look = &scene.look;
@@ -590,7 +704,8 @@ pub(crate) fn render_clean(scene: &Scene, camera: &Camera) -> Clean {
         for x in 0..w {
             let fx = x as f64 / w as f64 - 0.5;
             let fy = y as f64 / h as f64 - 0.5;
-            let gain = (1.0 + look.light_gradient * (0.5 - (fx + 0.5)))
+            let gain = look.exposure
+                * (1.0 + look.light_gradient * (0.5 - (fx + 0.5)))
                 * (1.0 - look.vignette * 2.0 * (fx * fx + fy * fy));
             pixels[y * w + x] *= gain as f32;
         }
@@ -751,7 +866,7 @@ pub fn table_scene(cards: usize, tag_mm: f64, seed: u64) -> Result<Scene, Vision
     for (i, corner) in cards::tags::Corner::ALL.into_iter().enumerate() {
         let (x, y) = [(40.0, 40.0), (660.0, 40.0), (660.0, 360.0), (40.0, 360.0)][i];
         scene.markers.push(Marker {
-            symbol: Symbol::tag(&corner.encode())?,
+            symbol: Symbol::marker(&corner.encode())?,
             center_mm: (x, y),
             size_mm: 50.0,
             angle_deg: 0.0,
@@ -813,12 +928,25 @@ pub fn seeded(seed: u64) -> impl RandomSource {
     SplitMix(seed)
 }
 
-/// From a card's tag centre to the card's centre, in mm towards the tag's bottom edge, for the
-/// stickers this renderer draws (and `tableside tags` prints) near the top of the card:
-/// the value for [`super::tracker::TrackerConfig::card_offset_mm`].
+/// Where a sticker goes on its card: centred across it, its top edge this far (mm) below the
+/// card's top edge (as this renderer draws them and `tableside tags` says to stick them).
+pub const STICKER_TOP_MM: f64 = 4.0;
+
+/// From a card's tag centre to the card's centre, in mm towards the tag's bottom edge, for a
+/// sticker stuck as [`STICKER_TOP_MM`] says with a version-1 code (21 modules: every tag of
+/// up to 16 characters) `tag_mm` wide: the value for
+/// [`super::tracker::TrackerConfig::card_offset_mm`]. See [`tag_to_card_mm_for`] for other
+/// codes.
 pub fn tag_to_card_mm(tag_mm: f64) -> f64 {
-    let module = tag_mm / 25.0;
-    CARD_MM.1 / 2.0 - 4.0 - QUIET_ZONE * module - tag_mm / 2.0
+    tag_to_card_mm_for(tag_mm, 21)
+}
+
+/// [`tag_to_card_mm`] for a code of `modules` modules across (21 for version 1, 25 for
+/// version 2): half the card's height, less the sticker's top margin, the quiet zone
+/// ([`QUIET_ZONE`] modules) and half the code.
+pub fn tag_to_card_mm_for(tag_mm: f64, modules: usize) -> f64 {
+    let module = tag_mm / modules.max(1) as f64;
+    CARD_MM.1 / 2.0 - STICKER_TOP_MM - QUIET_ZONE * module - tag_mm / 2.0
 }
 
 /// A bare mat of `layout`: its size and its four corner markers where the layout puts them.
@@ -829,7 +957,7 @@ pub fn mat_scene(layout: &MatLayout) -> Result<Scene, VisionError> {
     let mut scene = Scene::empty(layout.size_mm);
     for corner in cards::tags::Corner::ALL {
         scene.markers.push(Marker {
-            symbol: Symbol::tag(&corner.encode())?,
+            symbol: Symbol::marker(&corner.encode())?,
             center_mm: layout.marker(corner),
             size_mm: layout.marker_mm,
             angle_deg: 0.0,
@@ -866,7 +994,11 @@ pub fn card_in_zone(
 pub fn card_footprint(card: &Card, margin: f64) -> Rect {
     let a = card.angle();
     let (s, c) = (a.sin().abs(), a.cos().abs());
-    let (w, h) = (CARD_MM.0.max(card.tag_mm * 1.33), CARD_MM.1);
+    let n = card.symbol.as_ref().map_or(25.0, |s| s.modules() as f64);
+    let (w, h) = (
+        CARD_MM.0.max(card.tag_mm * (n + 2.0 * QUIET_ZONE) / n),
+        CARD_MM.1,
+    );
     let (bw, bh) = (w * c + h * s, w * s + h * c);
     Rect {
         x: card.center_mm.0 - bw / 2.0 - margin,
@@ -886,7 +1018,7 @@ pub fn place_by_hand(
     frames_in: usize,
     frames_out: usize,
 ) -> Vec<Scene> {
-    by_hand(scene, card.center_mm, frames_in, frames_out, |s| {
+    by_hand(scene, card.center_mm, frames_in, 0, frames_out, |s| {
         s.cards.push(card.clone())
     })
 }
@@ -901,18 +1033,144 @@ pub fn turn_by_hand(
     frames_out: usize,
 ) -> Option<Vec<Scene>> {
     let card = scene.cards.get(index)?;
-    Some(by_hand(scene, card.center_mm, frames_in, frames_out, |s| {
-        if let Some(c) = s.cards.get_mut(index) {
-            c.quarter_turns = (c.quarter_turns + 1) % 4;
-        }
-    }))
+    Some(by_hand(
+        scene,
+        card.center_mm,
+        frames_in,
+        0,
+        frames_out,
+        |s| {
+            if let Some(c) = s.cards.get_mut(index) {
+                c.quarter_turns = (c.quarter_turns + 1) % 4;
+            }
+        },
+    ))
 }
 
-/// A hand comes in over `at`, `change` happens under it, the hand goes out.
+/// The frames of a hand taking the `index`-th card of `scene` away, as [`place_by_hand`]
+/// puts one down: the hand comes in, the card is gone under it, the hand goes out with it.
+/// `None` if there is no such card.
+pub fn remove_by_hand(
+    scene: &Scene,
+    index: usize,
+    frames_in: usize,
+    frames_out: usize,
+) -> Option<Vec<Scene>> {
+    let card = scene.cards.get(index)?;
+    Some(by_hand(
+        scene,
+        card.center_mm,
+        frames_in,
+        0,
+        frames_out,
+        |s| {
+            s.cards.remove(index);
+        },
+    ))
+}
+
+/// The frames of a hand that comes in over `at` (mat mm) from the nearest edge, rests there
+/// for `frames_rest` frames (covering what lies there) and goes out again, changing nothing.
+pub fn rest_hand(
+    scene: &Scene,
+    at: Point,
+    frames_in: usize,
+    frames_rest: usize,
+    frames_out: usize,
+) -> Vec<Scene> {
+    by_hand(scene, at, frames_in, frames_rest, frames_out, |_| {})
+}
+
+/// The frames of a soft shadow (a player leaning over the table) moving in a straight line
+/// from `from` to `to` (mat mm) over `frames` frames, then gone.
+pub fn passing_shadow(
+    scene: &Scene,
+    from: Point,
+    to: Point,
+    radii_mm: Point,
+    depth: f64,
+    frames: usize,
+) -> Vec<Scene> {
+    let mut out = Vec::new();
+    for i in 0..frames {
+        let t = if frames > 1 {
+            i as f64 / (frames - 1) as f64
+        } else {
+            0.0
+        };
+        let mut s = scene.clone();
+        s.shadows.push(Shadow {
+            at_mm: (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t),
+            radii_mm,
+            depth,
+            softness: 0.6,
+        });
+        out.push(s);
+    }
+    out.push(scene.clone());
+    out
+}
+
+/// The frames of a bump of the table shaking the camera: the picture jumps by up to
+/// `amplitude_px` and swings back, smeared (motion blur) while it moves, over `frames` frames,
+/// and ends `settle_px` away from where it was (0: the camera comes back to rest where it was).
+pub fn table_bump(
+    scene: &Scene,
+    amplitude_px: f64,
+    frames: usize,
+    settle_px: Point,
+    seed: u64,
+) -> Vec<Scene> {
+    let mut rng = SplitMix(seed ^ 0xB0B0);
+    let dir = rng.unit() * std::f64::consts::TAU;
+    let base = scene.look.shift_px;
+    let mut out = Vec::new();
+    for i in 0..frames {
+        // A damped swing: amplitude × (−0.6)^i, drifting to the settled place.
+        let t = (i + 1) as f64 / frames.max(1) as f64;
+        let swing = amplitude_px * (-0.6f64).powi(i32::try_from(i).unwrap_or(i32::MAX));
+        let mut s = scene.clone();
+        s.look.shift_px = (
+            base.0 + settle_px.0 * t + swing * dir.cos(),
+            base.1 + settle_px.1 * t + swing * dir.sin(),
+        );
+        s.look.blur_px = scene.look.blur_px + swing.abs() * 0.35;
+        out.push(s);
+    }
+    let mut rest = scene.clone();
+    rest.look.shift_px = (base.0 + settle_px.0, base.1 + settle_px.1);
+    out.push(rest);
+    out
+}
+
+/// Whether a hand of `scene` covers any part of where `card` lies (or lay): a card taken away
+/// counts as cleared from the first frame this is false.
+pub fn hand_over_card(scene: &Scene, card: &Card) -> bool {
+    let hands: Vec<Item> = scene
+        .hands
+        .iter()
+        .map(|h| Item::new(Kind::Hand(h)))
+        .collect();
+    let place = Item::new(Kind::Card(card));
+    let (hw, hh) = (CARD_MM.0 / 2.0, CARD_MM.1 / 2.0);
+    (0..=6).any(|j| {
+        (0..=6).any(|i| {
+            let local = (-hw + hw * f64::from(i) / 3.0, -hh + hh * f64::from(j) / 3.0);
+            place.to_mat.map(local).is_some_and(|m| {
+                hands
+                    .iter()
+                    .any(|h| h.from_mat.map(m).and_then(|l| h.shade(l)).is_some())
+            })
+        })
+    })
+}
+
+/// A hand comes in over `at`, `change` happens under it, it rests `rest` frames, it goes out.
 fn by_hand(
     scene: &Scene,
     at: Point,
     frames_in: usize,
+    rest: usize,
     frames_out: usize,
     change: impl FnOnce(&mut Scene),
 ) -> Vec<Scene> {
@@ -948,7 +1206,9 @@ fn by_hand(
     }
     change(&mut s);
     s.hands = vec![hand_at(1.0)];
-    out.push(s.clone());
+    for _ in 0..=rest {
+        out.push(s.clone());
+    }
     for i in 1..=frames_out {
         let t = 1.0 - i as f64 / frames_out as f64;
         s.hands = if i == frames_out {
@@ -978,6 +1238,30 @@ pub struct Placement {
     pub part: usize,
 }
 
+/// A card taken away by hand in a [`table_video_with`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Removal {
+    /// The card's tag text.
+    pub payload: String,
+    /// The first frame after the hand has left (the card gone from the table).
+    pub cleared_frame: usize,
+    /// Index of the game's video in the list given.
+    pub part: usize,
+}
+
+/// What a [`table_video_with`] did besides putting cards down (each a count, for reports).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DisturbanceLog {
+    /// Shadows passed over the table.
+    pub shadows: usize,
+    /// Bumps of the table.
+    pub bumps: usize,
+    /// Hands rested on a card.
+    pub rests: usize,
+    /// Frames in which a hand rested on a card.
+    pub rest_frames: usize,
+}
+
 /// A rendered table video script: scenes (one per frame) and what was put where.
 #[derive(Clone, Debug)]
 pub struct TableVideo {
@@ -987,6 +1271,59 @@ pub struct TableVideo {
     pub part_of_frame: Vec<usize>,
     /// The cards put down, in order.
     pub placements: Vec<Placement>,
+    /// The cards taken away by hand, in order ([`table_video_with`]).
+    pub removals: Vec<Removal>,
+    /// The shadows, bumps and resting hands ([`table_video_with`]).
+    pub disturbances: DisturbanceLog,
+}
+
+/// What happens at the table besides cards being put down (for [`table_video_with`]): after
+/// every `n`-th card put down (0: never), while cards lie still.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Disturbances {
+    /// A player leans over the table: a soft shadow (a third to three fifths of the light)
+    /// crosses the mat over 1.5 s.
+    pub shadow_every: usize,
+    /// The table is bumped: the camera shakes (6 to 12 px, smeared) for 0.4 s and comes to
+    /// rest up to 1.5 px from where it was.
+    pub bump_every: usize,
+    /// A hand comes and rests on a card already down for `rest_frames` frames, then leaves.
+    pub rest_every: usize,
+    /// Frames a resting hand stays.
+    pub rest_frames: usize,
+    /// A hand takes a card already down away.
+    pub remove_every: usize,
+    /// Seeds where and how.
+    pub seed: u64,
+}
+
+impl Default for Disturbances {
+    /// None at all (as [`table_video`]).
+    fn default() -> Self {
+        Disturbances {
+            shadow_every: 0,
+            bump_every: 0,
+            rest_every: 0,
+            rest_frames: 40,
+            remove_every: 0,
+            seed: 7,
+        }
+    }
+}
+
+impl Disturbances {
+    /// A busy table: a shadow after every 3rd card, a bump after every 4th, a hand resting
+    /// 4 s on a card after every 5th, a card taken away after every 6th.
+    pub fn busy_table() -> Disturbances {
+        Disturbances {
+            shadow_every: 3,
+            bump_every: 4,
+            rest_every: 5,
+            rest_frames: 40,
+            remove_every: 6,
+            seed: 7,
+        }
+    }
 }
 
 /// Settings of [`table_video`].
@@ -1034,11 +1371,28 @@ impl Default for VideoPlan {
 /// # Errors
 /// [`VisionError::Encode`] if a tag does not encode.
 pub fn table_video(layouts: &[MatLayout], plan: &VideoPlan) -> Result<TableVideo, VisionError> {
+    table_video_with(layouts, plan, &Disturbances::default())
+}
+
+/// [`table_video`] with shadows, bumps of the table, hands resting on cards and cards taken
+/// away by hand (`disturb`) between the placements, while cards lie still. With
+/// [`Disturbances::default`] it is exactly [`table_video`].
+///
+/// # Errors
+/// [`VisionError::Encode`] if a tag does not encode.
+pub fn table_video_with(
+    layouts: &[MatLayout],
+    plan: &VideoPlan,
+    disturb: &Disturbances,
+) -> Result<TableVideo, VisionError> {
     let mut rng = SplitMix(plan.seed);
+    let mut other = SplitMix(disturb.seed ^ 0xD157);
     let mut video = TableVideo {
         scenes: Vec::new(),
         part_of_frame: Vec::new(),
         placements: Vec::new(),
+        removals: Vec::new(),
+        disturbances: DisturbanceLog::default(),
     };
     let mut n = 0usize;
     for (part, layout) in layouts.iter().enumerate() {
@@ -1134,6 +1488,84 @@ pub fn table_video(layouts: &[MatLayout], plan: &VideoPlan) -> Result<TableVideo
             push(&mut video, &scene, plan.still_frames);
             placed += 1;
             n += 1;
+            let every = |k: usize| k > 0 && placed % k == 0;
+            if every(disturb.shadow_every) {
+                let (w, h) = layout.size_mm;
+                let y0 = other.unit() * h;
+                let y1 = other.unit() * h;
+                let depth = 0.35 + other.unit() * 0.25;
+                let frames = passing_shadow(
+                    &scene,
+                    (-150.0, y0),
+                    (w + 150.0, y1),
+                    (220.0 + other.unit() * 80.0, 140.0 + other.unit() * 60.0),
+                    depth,
+                    15,
+                );
+                for s in &frames {
+                    push(&mut video, s, 1);
+                }
+                video.disturbances.shadows += 1;
+                push(&mut video, &scene, 3);
+            }
+            if every(disturb.bump_every) {
+                let amplitude = 6.0 + other.unit() * 6.0;
+                let settle = (other.unit() * 3.0 - 1.5, other.unit() * 3.0 - 1.5);
+                let frames = table_bump(&scene, amplitude, 4, settle, other.next());
+                for s in &frames {
+                    push(&mut video, s, 1);
+                }
+                if let Some(last) = frames.last() {
+                    scene = last.clone();
+                }
+                video.disturbances.bumps += 1;
+                push(&mut video, &scene, 5);
+            }
+            if every(disturb.rest_every) && !scene.cards.is_empty() {
+                let i = (other.unit() * scene.cards.len() as f64) as usize % scene.cards.len();
+                let at = scene.cards[i].center_mm;
+                let frames = rest_hand(
+                    &scene,
+                    at,
+                    plan.hand_frames.0,
+                    disturb.rest_frames,
+                    plan.hand_frames.1,
+                );
+                for s in &frames {
+                    push(&mut video, s, 1);
+                }
+                video.disturbances.rests += 1;
+                video.disturbances.rest_frames += disturb.rest_frames;
+                push(&mut video, &scene, 5);
+            }
+            if every(disturb.remove_every) && !scene.cards.is_empty() {
+                let i = (other.unit() * scene.cards.len() as f64) as usize % scene.cards.len();
+                let card = scene.cards[i].clone();
+                let payload = card.symbol.as_ref().map(|s| s.text.clone());
+                if let (Some(payload), Some(frames)) = (
+                    payload,
+                    remove_by_hand(&scene, i, plan.hand_frames.0, plan.hand_frames.1),
+                ) {
+                    let start = video.scenes.len();
+                    for s in &frames {
+                        push(&mut video, s, 1);
+                    }
+                    // The hand has cleared the place once no hand covers any of the card.
+                    let cleared = frames
+                        .iter()
+                        .rposition(|s| hand_over_card(s, &card))
+                        .map_or(start, |k| start + k + 1);
+                    video.removals.push(Removal {
+                        payload,
+                        cleared_frame: cleared,
+                        part,
+                    });
+                    if let Some(last) = frames.last() {
+                        scene = last.clone();
+                    }
+                    push(&mut video, &scene, plan.still_frames.max(12));
+                }
+            }
             if plan.turn_every > 0 && placed % plan.turn_every == 0 && !scene.cards.is_empty() {
                 // Turn a card already down, if its turned outline covers nothing else.
                 let i = (rng.unit() * scene.cards.len() as f64) as usize % scene.cards.len();

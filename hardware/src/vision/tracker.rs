@@ -20,15 +20,17 @@
 //! # Ok::<(), hardware::vision::mat::MatError>(())
 //! ```
 
-use super::detect::Detection;
+use super::detect::{Detection, Detector, Scanner};
 use super::geometry::Point;
 use super::mat::{
-    MatChange, MatLayout, MatWatch, MatWatchConfig, ZoneId, quad_center, quarter_turns,
+    MatChange, MatLayout, MatPose, MatWatch, MatWatchConfig, ZoneId, quad_center, quarter_turns,
 };
+use super::presence::{Look, Presence, TagPrint, card_area, offset_from_print};
 use cards::decks::Registry;
 use cards::tags::{Scanned, Tag};
+use image::GrayImage;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Settings of the tracker.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,8 +39,16 @@ pub struct TrackerConfig {
     pub confirm_frames: u32,
     /// Seconds a new place must have been seen for before it is reported.
     pub confirm_s: f64,
-    /// A card not seen for this long is gone (a hand over it hides it for less).
+    /// A card not seen for this long is gone (a hand over it hides it for less) — when
+    /// nothing else is known. With the frames at hand ([`Tracker::update_frame`]) a card is
+    /// looked for at its place first: one that lies there unread is not gone, one whose place
+    /// shows the mat again is gone at once (after [`Self::confirm_frames`] frames and
+    /// [`Self::confirm_s`]), one under a hand waits up to [`Self::covered_max_s`]; and the
+    /// timeout ends only after a full-frame search has run since the card was last read.
     pub gone_after_s: f64,
+    /// A card whose place is covered (a hand resting on it) is kept this long (seconds) before
+    /// it counts as gone.
+    pub covered_max_s: f64,
     /// A card whose centre moves more than this (mm) while a new place is being confirmed is
     /// still moving: confirming starts again.
     pub still_mm: f64,
@@ -61,6 +71,7 @@ impl Default for TrackerConfig {
             confirm_frames: 3,
             confirm_s: 0.2,
             gone_after_s: 2.5,
+            covered_max_s: 30.0,
             still_mm: 6.0,
             conflict_mm: 30.0,
             max_skew_deg: 25.0,
@@ -225,6 +236,25 @@ struct Track {
     conflict: Option<Candidate>,
     conflict_places: Vec<Place>,
     conflict_reported: bool,
+    /// What its tag looked like when last read (with the frames at hand).
+    print: Option<TagPrint>,
+    /// The pose (its number) the print's mat corners were taken with.
+    print_pose: u64,
+    /// Since when (and for how many frames) its place has shown what lay under it.
+    cleared: Option<(f64, u32)>,
+}
+
+/// Why a card not read this frame is not gone yet (for logs and tests).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Hidden {
+    /// Its code lies at its place, unread (a shadow, blur); it counts as seen.
+    There,
+    /// Something is over it (a hand); kept up to [`TrackerConfig::covered_max_s`].
+    Covered,
+    /// Its place shows what lay under it; gone once that is confirmed.
+    Cleared,
+    /// Nothing is known; gone after [`TrackerConfig::gone_after_s`].
+    Unknown,
 }
 
 /// Turns per-frame detections into debounced table events. See the module doc.
@@ -235,6 +265,21 @@ pub struct Tracker {
     config: TrackerConfig,
     tracks: BTreeMap<String, Track>,
     last_time: Option<f64>,
+    presence: Presence,
+    /// When the scanner last searched the whole frame.
+    last_full_search: Option<f64>,
+    /// The cards not read in the last frame, and why they are not gone.
+    hidden: BTreeMap<String, Hidden>,
+    /// The mat's pose last frame (its marker centres), and a number that changes with it.
+    pose_seen: Option<[Point; 4]>,
+    pose_number: u64,
+}
+
+/// A frame as the tracker sees it when the picture is at hand.
+struct View<'a> {
+    image: &'a GrayImage,
+    detector: &'a Detector,
+    full_search: bool,
 }
 
 impl Tracker {
@@ -246,7 +291,18 @@ impl Tracker {
             config,
             tracks: BTreeMap::new(),
             last_time: None,
+            presence: Presence::default(),
+            last_full_search: None,
+            hidden: BTreeMap::new(),
+            pose_seen: None,
+            pose_number: 0,
         }
+    }
+
+    /// The cards reported and not read in the last frame, and why each is not gone yet
+    /// (sorted by tag text).
+    pub fn hidden(&self) -> Vec<(String, Hidden)> {
+        self.hidden.iter().map(|(k, v)| (k.clone(), *v)).collect()
     }
 
     /// The mat layout.
@@ -284,11 +340,60 @@ impl Tracker {
     }
 
     /// Takes one frame's detections, taken at `time_s` (seconds, increasing); returns the
-    /// events it settles, in a stable order (mat events first, then by tag text).
+    /// events it settles, in a stable order (mat events first, then by tag text). Without the
+    /// picture, a card not read counts as gone after [`TrackerConfig::gone_after_s`]; prefer
+    /// [`Tracker::update_frame`] where the frames are at hand.
     pub fn update(&mut self, time_s: f64, detections: &[Detection]) -> Vec<TrackEvent> {
+        self.run(time_s, detections, None)
+    }
+
+    /// Scans `image` (the next frame of the stream `scanner` follows, taken at `time_s`) and
+    /// takes its detections, looking at the place of every card that was not read before it
+    /// may count as gone ([`super::presence`]): a card under a shadow or smeared by a bump is
+    /// read again in place or seen lying there, a card under a resting hand is kept, a card
+    /// whose place shows the mat again is gone at once.
+    pub fn update_frame(
+        &mut self,
+        time_s: f64,
+        image: &GrayImage,
+        scanner: &mut Scanner,
+    ) -> Vec<TrackEvent> {
+        let found = scanner.scan(image);
+        let full = scanner.stats().full_search;
+        self.update_with_image(time_s, image, &found, scanner.detector(), full)
+    }
+
+    /// [`Tracker::update_frame`] with the scanning done by the caller: `detections` are what
+    /// `detector`'s scanner read in `image`; `full_search` says whether it searched the whole
+    /// frame.
+    pub fn update_with_image(
+        &mut self,
+        time_s: f64,
+        image: &GrayImage,
+        detections: &[Detection],
+        detector: &Detector,
+        full_search: bool,
+    ) -> Vec<TrackEvent> {
+        self.run(
+            time_s,
+            detections,
+            Some(View {
+                image,
+                detector,
+                full_search,
+            }),
+        )
+    }
+
+    fn run(
+        &mut self,
+        time_s: f64,
+        detections: &[Detection],
+        view: Option<View>,
+    ) -> Vec<TrackEvent> {
         let game = self.mat.layout().game;
         let mut markers = Vec::new();
-        let mut cards: BTreeMap<String, (Tag, Vec<&Detection>)> = BTreeMap::new();
+        let mut cards: BTreeMap<String, (Tag, Vec<Detection>)> = BTreeMap::new();
         for d in detections {
             match cards::tags::scan(&d.text) {
                 Ok(Scanned::Corner(c)) => markers.push((c, quad_center(&d.corners))),
@@ -297,20 +402,46 @@ impl Tracker {
                         .entry(d.text.clone())
                         .or_insert_with(|| (tag, Vec::new()))
                         .1
-                        .push(d);
+                        .push(d.clone());
                 }
                 // A foreign code, another game's card, a damaged read: not ours.
                 _ => {}
             }
         }
         let mut events = Vec::new();
-        // A frame with fewer than two markers in view (the camera covered or turned away) is
-        // blind: its time does not count towards any card being gone.
+        if let Some(v) = &view {
+            // Where cards lie (read now, or tracked) is kept out of the table's background.
+            let pose = self.mat.pose();
+            let mut areas: Vec<[Point; 4]> = cards
+                .values()
+                .flat_map(|(_, seen)| seen.iter())
+                .map(|d| card_area(&d.corners))
+                .collect();
+            for t in self.tracks.values() {
+                if let (Some(print), Some(pose)) = (&t.print, pose)
+                    && let Some(px) = print.corners_px_now(pose)
+                {
+                    areas.push(card_area(&px));
+                }
+            }
+            self.presence.observe(v.image, time_s, &areas);
+            if v.full_search {
+                self.last_full_search = Some(time_s);
+            }
+        }
+        let shaken = view.is_some() && self.presence.background().shaken();
+        // A frame with fewer than two markers in view (the camera covered or turned away), or
+        // one that changed all over at once (the camera shaken), is blind: its time does not
+        // count towards any card being gone.
         let dt = time_s - self.last_time.unwrap_or(time_s);
         self.last_time = Some(time_s);
-        if markers.len() < 2 {
+        let blind = markers.len() < 2 || shaken;
+        if blind {
             for t in self.tracks.values_mut() {
                 t.last_seen += dt;
+                if let Some(c) = &mut t.cleared {
+                    c.0 += dt;
+                }
             }
         }
         match self.mat.update(time_s, &markers) {
@@ -319,6 +450,7 @@ impl Tracker {
                 // Nothing was tracked while the mat was lost: no card is gone for that.
                 for t in self.tracks.values_mut() {
                     t.last_seen = t.last_seen.max(time_s);
+                    t.cleared = None;
                 }
             }
             Some(MatChange::Lost(missing)) => {
@@ -331,10 +463,23 @@ impl Tracker {
         let Some(pose) = self.mat.pose().cloned() else {
             return events;
         };
+        if self.pose_seen != Some(pose.markers_px) {
+            self.pose_seen = Some(pose.markers_px);
+            self.pose_number += 1;
+        }
+        let pose_number = self.pose_number;
+        self.hidden.clear();
+        if let Some(v) = &view
+            && !blind
+        {
+            self.look_for_missing(v, &pose, &mut cards);
+        }
+        let mut seen_now = BTreeSet::new();
         for (payload, (tag, seen)) in cards {
             // Each sighting's place; sightings closer than `conflict_mm` are one place.
             let mut places: Vec<Place> = Vec::new();
-            for d in seen {
+            let mut single: Option<&Detection> = None;
+            for d in &seen {
                 let Some((center, angle)) = pose.place(&d.corners) else {
                     continue;
                 };
@@ -355,6 +500,7 @@ impl Tracker {
                     rotation: quarter_turns(angle, self.config.max_skew_deg),
                     at,
                 });
+                single = Some(d);
             }
             if places.is_empty() {
                 continue;
@@ -362,7 +508,7 @@ impl Tracker {
             let owner = self.registry.owner(&tag).map(|r| r.owner.clone());
             let track = self.tracks.entry(payload.clone()).or_insert_with(|| Track {
                 tag,
-                payload,
+                payload: payload.clone(),
                 owner,
                 stable: None,
                 candidate: None,
@@ -370,19 +516,62 @@ impl Tracker {
                 conflict: None,
                 conflict_places: Vec::new(),
                 conflict_reported: false,
+                print: None,
+                print_pose: 0,
+                cleared: None,
             });
             track.last_seen = time_s;
+            track.cleared = None;
+            seen_now.insert(payload);
+            if let (Some(v), Some(d), 1) = (&view, single, places.len()) {
+                refresh_print(track, &self.presence, v.image, (&pose, pose_number), d);
+            }
             if let Some(e) = step(track, &self.config, time_s, places) {
                 events.push(e);
             }
         }
-        // Cards not seen for a while are gone.
-        for t in self.tracks.values_mut() {
-            if time_s - t.last_seen < self.config.gone_after_s {
+        // Cards not seen: still there, covered, cleared, or not seen for long enough: gone.
+        let full_after =
+            |last: f64| view.is_none() || self.last_full_search.is_some_and(|f| f >= last);
+        for (payload, t) in &mut self.tracks {
+            if seen_now.contains(payload) {
+                continue;
+            }
+            let unseen = time_s - t.last_seen;
+            let hidden = self.hidden.get(payload).copied().unwrap_or(Hidden::Unknown);
+            let gone = if blind {
+                false
+            } else {
+                match hidden {
+                    Hidden::There => {
+                        t.last_seen = time_s;
+                        t.cleared = None;
+                        false
+                    }
+                    Hidden::Cleared => {
+                        let c = t.cleared.get_or_insert((time_s, 0));
+                        c.1 += 1;
+                        c.1 >= self.config.confirm_frames
+                            && time_s - c.0 >= self.config.confirm_s - 1e-9
+                    }
+                    Hidden::Covered => {
+                        t.cleared = None;
+                        unseen >= self.config.covered_max_s
+                    }
+                    Hidden::Unknown => {
+                        t.cleared = None;
+                        unseen >= self.config.gone_after_s
+                            && (full_after(t.last_seen) || unseen >= 2.0 * self.config.gone_after_s)
+                    }
+                }
+            };
+            if !gone {
                 continue;
             }
             t.candidate = None;
             t.conflict = None;
+            t.cleared = None;
+            t.print = None;
             let had_conflict = std::mem::take(&mut t.conflict_reported);
             if let Some((place, _)) = t.stable.take() {
                 let mut e = TrackEvent::bare(time_s, EventKind::Gone);
@@ -397,12 +586,120 @@ impl Tracker {
                 events.push(e);
             }
         }
-        self.tracks.retain(|_, t| {
+        let cfg = &self.config;
+        self.tracks.retain(|p, t| {
             t.stable.is_some()
                 || t.conflict_reported
-                || time_s - t.last_seen < self.config.gone_after_s
+                || seen_now.contains(p)
+                || (t.candidate.is_some() && time_s - t.last_seen < cfg.gone_after_s)
         });
+        let hidden_now: BTreeSet<&String> = self.tracks.keys().collect();
+        self.hidden.retain(|k, _| hidden_now.contains(k));
         events
+    }
+
+    /// Looks at the place of every reported card not read in this frame: one read there after
+    /// all joins `cards`; the others are noted in `self.hidden`.
+    fn look_for_missing(
+        &mut self,
+        v: &View,
+        pose: &MatPose,
+        cards: &mut BTreeMap<String, (Tag, Vec<Detection>)>,
+    ) {
+        // How far the codes read now lie from where their prints put them: the camera moved
+        // (a bump) before the pose followed.
+        let mut dx = Vec::new();
+        let mut dy = Vec::new();
+        for (payload, (_, seen)) in cards.iter() {
+            if let (Some(t), [d]) = (self.tracks.get(payload), seen.as_slice())
+                && let Some(print) = &t.print
+                && let Some(o) = offset_from_print(pose, print, d)
+            {
+                dx.push(o.0);
+                dy.push(o.1);
+            }
+        }
+        let median = |v: &mut Vec<f32>| {
+            if v.is_empty() {
+                return 0.0;
+            }
+            let mid = v.len() / 2;
+            *v.select_nth_unstable_by(mid, f32::total_cmp).1
+        };
+        let drift = (median(&mut dx), median(&mut dy));
+        let game = self.mat.layout().game;
+        let read_centres: Vec<(f64, Point)> = cards
+            .values()
+            .flat_map(|(_, seen)| seen.iter())
+            .filter_map(|d| {
+                let (c, _) = pose.place(&d.corners)?;
+                Some((f64::from(d.side_px()), c))
+            })
+            .collect();
+        for (payload, t) in &self.tracks {
+            if t.stable.is_none() || cards.contains_key(payload) {
+                continue;
+            }
+            let Some(print) = &t.print else {
+                self.hidden.insert(payload.clone(), Hidden::Unknown);
+                continue;
+            };
+            // Another card read lying over its tag: covered by a card, nothing to look at.
+            let here = print.center_mm();
+            let side = print.side_mm();
+            if read_centres.iter().any(|(_, c)| dist(*c, here) < side) {
+                self.hidden.insert(payload.clone(), Hidden::Unknown);
+                continue;
+            }
+            let hidden = match self.presence.look(v.image, pose, print, drift, v.detector) {
+                Look::Read(d) => match cards::tags::scan(&d.text) {
+                    Ok(Scanned::Card(tag)) if tag.game == game => {
+                        let there = d.text == *payload;
+                        cards
+                            .entry(d.text.clone())
+                            .or_insert_with(|| (tag, Vec::new()))
+                            .1
+                            .push(d);
+                        if there {
+                            continue;
+                        }
+                        Hidden::Unknown
+                    }
+                    _ => Hidden::Unknown,
+                },
+                Look::There => Hidden::There,
+                Look::Cleared => Hidden::Cleared,
+                Look::Covered => Hidden::Covered,
+                Look::Unknown => Hidden::Unknown,
+            };
+            self.hidden.insert(payload.clone(), hidden);
+        }
+    }
+}
+
+/// Keeps `track`'s print up to date with its detection `d` of this frame (sampled again only
+/// when the code moved in the frame, or the mat's pose changed).
+fn refresh_print(
+    track: &mut Track,
+    presence: &Presence,
+    image: &GrayImage,
+    (pose, pose_number): (&MatPose, u64),
+    d: &Detection,
+) {
+    let moved = track.print_pose != pose_number
+        || track.print.as_ref().is_none_or(|p| {
+            p.text != d.text
+                || p.corners_px
+                    .iter()
+                    .zip(&d.corners)
+                    .any(|(a, b)| (a.0 - b.0).abs() > 0.7 || (a.1 - b.1).abs() > 0.7)
+        });
+    if !moved {
+        return;
+    }
+    if let Some(p) = presence.print(image, pose, d, track.print.as_ref()) {
+        track.print = Some(p);
+        track.print_pose = pose_number;
     }
 }
 
