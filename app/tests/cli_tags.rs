@@ -79,19 +79,22 @@ fn a_whole_demo_set_prints_one_tag_per_physical_card_and_says_how_to_stick_them(
             && said.contains("バージョン1"),
         "{said}"
     );
+    let tide_at = |tag_mm: &str| {
+        tableside(
+            dir.path(),
+            &[
+                "tags",
+                "--demo",
+                "jaken/tide",
+                "--tag-mm",
+                tag_mm,
+                "--out",
+                "t.pdf",
+            ],
+        )
+    };
     // The 1280 × 720 size fits a card: no warning.
-    let out = tableside(
-        dir.path(),
-        &[
-            "tags",
-            "--demo",
-            "jaken/tide",
-            "--tag-mm",
-            "44",
-            "--out",
-            "t.pdf",
-        ],
-    );
+    let out = tide_at("44");
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
     assert!(
@@ -100,18 +103,7 @@ fn a_whole_demo_set_prints_one_tag_per_physical_card_and_says_how_to_stick_them(
         text(&out.stdout)
     );
     // 55 mm does not: warned in both languages.
-    let out = tableside(
-        dir.path(),
-        &[
-            "tags",
-            "--demo",
-            "jaken/tide",
-            "--tag-mm",
-            "55",
-            "--out",
-            "t.pdf",
-        ],
-    );
+    let out = tide_at("55");
     let err = text(&out.stderr);
     assert!(
         err.contains("larger than a 63 × 88 mm card") && err.contains("カードより大きく"),

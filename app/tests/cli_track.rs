@@ -25,6 +25,17 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// A temporary directory with `frames/1.png`, a blank frame; returns it and `frames`.
+fn one_frame_dir() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let frames = dir.path().join("frames");
+    std::fs::create_dir(&frames).unwrap();
+    image::GrayImage::new(64, 48)
+        .save(frames.join("1.png"))
+        .unwrap();
+    (dir, frames)
+}
+
 #[test]
 fn track_prints_the_cards_put_on_the_mat_as_json_lines_with_their_owners() {
     let dir = tempfile::tempdir().unwrap();
@@ -118,12 +129,7 @@ fn track_prints_the_cards_put_on_the_mat_as_json_lines_with_their_owners() {
 
 #[test]
 fn a_bad_mat_layout_is_refused_with_its_file_line_and_field() {
-    let dir = tempfile::tempdir().unwrap();
-    let frames = dir.path().join("frames");
-    std::fs::create_dir(&frames).unwrap();
-    image::GrayImage::new(64, 48)
-        .save(frames.join("1.png"))
-        .unwrap();
+    let (dir, _frames) = one_frame_dir();
     let text_of = hardware::vision::mat::BUILTIN[0]
         .2
         .replacen("seat = 0", "seat = 7", 1);
@@ -150,12 +156,7 @@ fn a_bad_mat_layout_is_refused_with_its_file_line_and_field() {
 
 #[test]
 fn frame_rates_and_offsets_that_mean_nothing_are_refused_cleanly_in_both_languages() {
-    let dir = tempfile::tempdir().unwrap();
-    let frames = dir.path().join("frames");
-    std::fs::create_dir(&frames).unwrap();
-    image::GrayImage::new(64, 48)
-        .save(frames.join("1.png"))
-        .unwrap();
+    let (dir, _frames) = one_frame_dir();
     let run = |extra: &[&str]| {
         let mut args = vec!["track", "frames", "--game", "jaken"];
         args.extend_from_slice(extra);
@@ -200,12 +201,7 @@ fn frame_rates_and_offsets_that_mean_nothing_are_refused_cleanly_in_both_languag
 
 #[test]
 fn a_mat_drawn_into_the_marker_margins_loads_with_a_warning_naming_zones_and_millimetres() {
-    let dir = tempfile::tempdir().unwrap();
-    let frames = dir.path().join("frames");
-    std::fs::create_dir(&frames).unwrap();
-    image::GrayImage::new(64, 48)
-        .save(frames.join("1.png"))
-        .unwrap();
+    let (dir, _frames) = one_frame_dir();
     for (game, _, example) in hardware::vision::mat::EXAMPLES {
         let file = format!("{}.toml", game.as_str());
         std::fs::write(dir.path().join(&file), example).unwrap();
@@ -237,12 +233,7 @@ fn a_mat_drawn_into_the_marker_margins_loads_with_a_warning_naming_zones_and_mil
 
 #[test]
 fn the_other_options_and_unreadable_frames_get_clear_messages_in_both_languages() {
-    let dir = tempfile::tempdir().unwrap();
-    let frames = dir.path().join("frames");
-    std::fs::create_dir(&frames).unwrap();
-    image::GrayImage::new(64, 48)
-        .save(frames.join("1.png"))
-        .unwrap();
+    let (dir, frames) = one_frame_dir();
     let refused = |args: &[&str], english: &str, japanese: &str| {
         let out = tableside(dir.path(), args);
         let err = text(&out.stderr);

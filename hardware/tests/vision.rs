@@ -7,7 +7,7 @@
 use cards::tags::{Scanned, TagError, scan};
 use hardware::vision::VisionError;
 use hardware::vision::detect::{Detection, Detector, ReadKind, Scanner};
-use hardware::vision::render::{Camera, Card, Marker, Scene, Symbol, Truth, render};
+use hardware::vision::render::{Camera, Card, Marker, Scene, Symbol, TAG_CODES, Truth, render};
 use hardware::vision::source::{CameraSource, DirSource, FrameSource, RenderSource};
 use std::collections::BTreeSet;
 
@@ -18,7 +18,7 @@ fn small_table() -> (Scene, Camera) {
     let corners = [(40.0, 40.0), (380.0, 40.0), (380.0, 180.0), (40.0, 180.0)];
     for (corner, at) in cards::tags::Corner::ALL.into_iter().zip(corners) {
         scene.markers.push(Marker {
-            symbol: Symbol::tag(&corner.encode()).unwrap(),
+            symbol: Symbol::marker(&corner.encode()).unwrap(),
             center_mm: at,
             size_mm: 50.0,
             angle_deg: 0.0,
@@ -41,7 +41,8 @@ fn small_table() -> (Scene, Camera) {
         let turns = (i % 4) as u8;
         let jitter = [2.0, -3.0, 1.0, -1.5, 3.5, 0.0][i];
         scene.cards.push(Card::tagged(
-            Symbol::tag(&tag.encode().unwrap()).unwrap(),
+            // Version 2 (as every tag was printed before version-1 sheets): what this test checks.
+            Symbol::with_code(&tag.encode().unwrap(), TAG_CODES[2].0, TAG_CODES[2].1).unwrap(),
             at,
             turns,
             jitter,
