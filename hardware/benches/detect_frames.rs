@@ -17,7 +17,7 @@
 
 use hardware::vision::detect::{Detection, Detector, ScanConfig, Scanner, thread_cpu};
 use hardware::vision::render::{
-    Camera, Card, Hand, Look, Scene, Symbol, Truth, render, seeded, table_card, table_scene,
+    Camera, Hand, Look, Scene, Truth, render, seeded, table_card, table_scene,
 };
 use hardware::vision::source::{FrameSource, RenderSource};
 use hardware::vision::{Frame, VisionError};
@@ -27,17 +27,10 @@ use std::time::Instant;
 /// at the middle of the short edges, the four corner markers; seeded places, turns and noise.
 fn first_sight_table(seed: u64) -> Result<Scene, VisionError> {
     let mut scene = table_scene(24, 36.0, seed)?;
+    let mut rng = seeded(seed);
     for (i, at) in [(24usize, (40.0, 200.0)), (25, (660.0, 200.0))] {
-        let tag = cards::tags::Tag {
-            game: cards::core::GameId::Jaken,
-            card: format!("C{i:02}"),
-            copy: 1,
-        };
-        let text = tag
-            .encode()
-            .map_err(|e| VisionError::Encode(e.to_string()))?;
-        let mut card = Card::tagged(Symbol::tag(&text)?, at, (seed % 4) as u8, 2.0);
-        card.tag_mm = 36.0;
+        let mut card = table_card(i, 36.0, &mut rng)?;
+        card.center_mm = at;
         scene.cards.push(card);
     }
     scene.look = Look {
@@ -50,13 +43,7 @@ fn first_sight_table(seed: u64) -> Result<Scene, VisionError> {
 /// `Detector::detect` from scratch on `n` different 30-code tables at this frame size.
 fn first_sight(w: u32, h: u32, n: usize) -> Result<(), VisionError> {
     let detector = Detector::default();
-    let mut s = Score {
-        times: Vec::new(),
-        expected: 0,
-        found: 0,
-        false_pos: 0,
-        frames_full: 0,
-    };
+    let mut s = Score::default();
     for k in 0..n {
         let scene = first_sight_table(1000 + k as u64)?;
         let camera = Camera::overhead(w, h, scene.mat_mm, 0.02, 0.05, 1.0);
@@ -124,6 +111,7 @@ fn script(frames: usize) -> Result<Vec<Scene>, VisionError> {
 /// A way of scanning frames: gives the detections and whether the whole frame was searched.
 type Mode = Box<dyn FnMut(&Frame) -> (Vec<Detection>, bool)>;
 
+#[derive(Default)]
 struct Score {
     times: Vec<f64>,
     expected: usize,
@@ -288,13 +276,7 @@ fn main() -> Result<(), VisionError> {
             if only.is_some_and(|m| !name.starts_with(m.as_str())) {
                 continue;
             }
-            let mut s = Score {
-                times: Vec::new(),
-                expected: 0,
-                found: 0,
-                false_pos: 0,
-                frames_full: 0,
-            };
+            let mut s = Score::default();
             let mut wall = Vec::new();
             for (frame, truth) in &rendered {
                 let t = Instant::now();

@@ -277,27 +277,10 @@ fn upscale2(g: &Gray) -> (Vec<u8>, usize, usize) {
 
 /// Dark where a pixel is below the mean of its (2r+1)² window, less `bias` percent.
 fn local_mean(g: &Gray, radius: usize, bias: u8) -> Vec<bool> {
-    let (w, h) = (g.w, g.h);
-    let mut integral = vec![0u64; (w + 1) * (h + 1)];
-    for y in 0..h {
-        let mut row = 0u64;
-        for x in 0..w {
-            row += u64::from(g.px[y * w + x]);
-            integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + row;
-        }
-    }
-    let mut out = vec![false; w * h];
     let k = 100 - u64::from(bias.min(100));
-    for y in 0..h {
-        let (y0, y1) = (y.saturating_sub(radius), (y + radius + 1).min(h));
-        for x in 0..w {
-            let (x0, x1) = (x.saturating_sub(radius), (x + radius + 1).min(w));
-            let s = integral[y1 * (w + 1) + x1] + integral[y0 * (w + 1) + x0]
-                - integral[y0 * (w + 1) + x1]
-                - integral[y1 * (w + 1) + x0];
-            let n = ((x1 - x0) * (y1 - y0)) as u64;
-            out[y * w + x] = u64::from(g.px[y * w + x]) * n * 100 < s * k;
-        }
-    }
-    out
+    super::sample::window_sums(g.px, g.w, g.h, radius)
+        .into_iter()
+        .zip(g.px)
+        .map(|((sum, n), &v)| u64::from(v) * n * 100 < sum * k)
+        .collect()
 }

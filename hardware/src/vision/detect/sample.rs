@@ -47,36 +47,43 @@ impl Samples {
                 .zip(&self.local)
                 .map(|(&v, &t)| (v < t) != self.light)
                 .collect(),
-            _ => {
-                let mut integral = vec![0u32; (n + 1) * (n + 1)];
-                for y in 0..n {
-                    let mut row = 0u32;
-                    for x in 0..n {
-                        row += u32::from(self.grey[y * n + x]);
-                        integral[(y + 1) * (n + 1) + x + 1] = integral[y * (n + 1) + x + 1] + row;
-                    }
-                }
-                let r = 3usize;
-                let mut out = Vec::with_capacity(n * n);
-                for y in 0..n {
-                    let (y0, y1) = (y.saturating_sub(r), (y + r + 1).min(n));
-                    for x in 0..n {
-                        let (x0, x1) = (x.saturating_sub(r), (x + r + 1).min(n));
-                        let s = integral[y1 * (n + 1) + x1] + integral[y0 * (n + 1) + x0]
-                            - integral[y0 * (n + 1) + x1]
-                            - integral[y1 * (n + 1) + x0];
-                        let cnt = ((x1 - x0) * (y1 - y0)) as u32;
-                        // Half way to the grid's one threshold: a window inside a large dark
-                        // or light area keeps its colour.
-                        let mean = s / cnt.max(1);
-                        let t = (mean + u32::from(self.otsu)) / 2;
-                        out.push((u32::from(self.grey[y * n + x]) <= t) != self.light);
-                    }
-                }
-                out
-            }
+            _ => window_sums(&self.grey, n, n, 3)
+                .into_iter()
+                .zip(&self.grey)
+                .map(|((sum, cnt), &v)| {
+                    // Half way to the grid's one threshold: a window inside a large dark or
+                    // light area keeps its colour.
+                    let t = (sum / cnt.max(1) + u64::from(self.otsu)) / 2;
+                    (u64::from(v) <= t) != self.light
+                })
+                .collect(),
         }
     }
+}
+
+/// For every pixel of a `w` × `h` buffer, the sum and the count of the values in the
+/// (2`r`+1)² window around it (cut at the edges), from one integral image: linear in the pixels.
+pub(super) fn window_sums(px: &[u8], w: usize, h: usize, r: usize) -> Vec<(u64, u64)> {
+    let mut integral = vec![0u64; (w + 1) * (h + 1)];
+    for y in 0..h {
+        let mut row = 0u64;
+        for x in 0..w {
+            row += u64::from(px[y * w + x]);
+            integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + row;
+        }
+    }
+    let mut out = Vec::with_capacity(w * h);
+    for y in 0..h {
+        let (y0, y1) = (y.saturating_sub(r), (y + r + 1).min(h));
+        for x in 0..w {
+            let (x0, x1) = (x.saturating_sub(r), (x + r + 1).min(w));
+            let s = integral[y1 * (w + 1) + x1] + integral[y0 * (w + 1) + x0]
+                - integral[y0 * (w + 1) + x1]
+                - integral[y1 * (w + 1) + x0];
+            out.push((s, ((x1 - x0) * (y1 - y0)) as u64));
+        }
+    }
+    out
 }
 
 /// The `n` × `n` module centres sampled through `h` (module units to pixels); `None` if the
