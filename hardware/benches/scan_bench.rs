@@ -433,7 +433,12 @@ fn size_sweep(dir: &Path, mut zxing: Option<&mut Zxing>) {
         "MP", "size", "recall", "median", "p95", "ms/MP", "zx rec", "zx med", "zx ms/MP"
     );
     let detector = Detector::default();
-    for target_mp in [0.1f64, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0] {
+    // Median ms at each size, to check that a smaller picture never costs more.
+    let mut medians: Vec<(f64, f64)> = Vec::new();
+    // The 0.1–8 MP sweep (aspect kept), then a 1280 × 720 camera picture (scaled to cover it
+    // and cut to it around the centre).
+    let sizes = [0.1f64, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 0.0];
+    for target_mp in sizes {
         let (mut ours, mut theirs) = (Tally::default(), Tally::default());
         let mut dims = (0, 0);
         for (i, path) in paths.iter().enumerate() {
@@ -441,13 +446,26 @@ fn size_sweep(dir: &Path, mut zxing: Option<&mut Zxing>) {
                 continue;
             };
             let img = img.to_luma8();
-            let k = (target_mp * 1e6 / (f64::from(img.width()) * f64::from(img.height()))).sqrt();
-            let (w, h) = (
-                (f64::from(img.width()) * k).round().max(21.0) as u32,
-                (f64::from(img.height()) * k).round().max(21.0) as u32,
-            );
+            let scaled = if target_mp > 0.0 {
+                let k =
+                    (target_mp * 1e6 / (f64::from(img.width()) * f64::from(img.height()))).sqrt();
+                let (w, h) = (
+                    (f64::from(img.width()) * k).round().max(21.0) as u32,
+                    (f64::from(img.height()) * k).round().max(21.0) as u32,
+                );
+                image::imageops::resize(&img, w, h, image::imageops::FilterType::Triangle)
+            } else {
+                let k = (1280.0 / f64::from(img.width())).max(720.0 / f64::from(img.height()));
+                let (w, h) = (
+                    (f64::from(img.width()) * k).ceil().max(1280.0) as u32,
+                    (f64::from(img.height()) * k).ceil().max(720.0) as u32,
+                );
+                let big =
+                    image::imageops::resize(&img, w, h, image::imageops::FilterType::Triangle);
+                image::imageops::crop_imm(&big, (w - 1280) / 2, (h - 720) / 2, 1280, 720).to_image()
+            };
+            let (w, h) = scaled.dimensions();
             dims = (w, h);
-            let scaled = image::imageops::resize(&img, w, h, image::imageops::FilterType::Triangle);
             let want = expected(path).unwrap_or_default();
             let mp = f64::from(w) * f64::from(h) / 1e6;
             let t = thread_cpu();
@@ -474,15 +492,36 @@ fn size_sweep(dir: &Path, mut zxing: Option<&mut Zxing>) {
         } else {
             format!("{:>7} {:>8} {:>9}", "-", "-", "-")
         };
+        let mp = f64::from(dims.0) * f64::from(dims.1) / 1e6;
+        if target_mp > 0.0 {
+            medians.push((mp, ours.at(0.5)));
+        } else {
+            println!("camera picture (cut to 1280x720; target ≤ 5 ms median):");
+        }
         println!(
             "{:>6.2} {:>11} {:>6.1}% {:>8.2} {:>8.2} {:>9.2} | {zx}",
-            f64::from(dims.0) * f64::from(dims.1) / 1e6,
+            mp,
             format!("{}x{}", dims.0, dims.1),
             ours.recall(),
             ours.at(0.5),
             ours.at(0.95),
             percentile(&ours.per_mp, 0.5),
         );
+    }
+    let dearer: Vec<String> = medians
+        .windows(2)
+        .filter(|w| w[0].1 > w[1].1)
+        .map(|w| {
+            format!(
+                "{:.2} MP {:.2} ms > {:.2} MP {:.2} ms",
+                w[0].0, w[0].1, w[1].0, w[1].1
+            )
+        })
+        .collect();
+    if dearer.is_empty() {
+        println!("a smaller picture never cost more (median ms rises with the size)");
+    } else {
+        println!("a smaller picture cost more: {}", dearer.join("; "));
     }
 }
 

@@ -44,6 +44,7 @@
 mod decode;
 mod locate;
 mod sample;
+mod symbol;
 
 use image::GrayImage;
 use locate::{BLOCK_SHIFT, BlockStats, Finder};

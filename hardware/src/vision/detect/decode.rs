@@ -18,7 +18,10 @@ macro_rules! decode_all {
         let grids = img.detect_grids();
         let mut out = Vec::new();
         for grid in grids.iter().take(4) {
-            let Some(Ok((meta, text))) = $self.contained(|| decode_text(grid)) else {
+            let Some(Some((meta, text))) = $self.contained(|| {
+                let n = grid.grid.size();
+                decode_symbol(n, |r, c| grid.grid.bit(r, c))
+            }) else {
                 continue;
             };
             let n = grid.grid.size() as f32;
@@ -77,13 +80,12 @@ thread_local! {
 static INSTALL_HOOK: Once = Once::new();
 
 impl Detector {
-    /// Decodes an `n` × `n` grid of module bits (dark = `true`), also mirrored.
+    /// Decodes an `n` × `n` grid of module bits (dark = `true`, row by row), also mirrored.
     pub(super) fn decode_bits(&self, bits: &[bool], n: usize) -> Option<(rqrr::MetaData, String)> {
         if bits.len() != n * n {
             return None;
         }
-        let grid = rqrr::SimpleGrid::from_func(n, |x, y| bits[y * n + x]);
-        self.contained(|| decode_text(&rqrr::Grid::new(grid)))?.ok()
+        self.contained(|| decode_symbol(n, |r, c| bits[r * n + c]))?
     }
 
     /// Decodes the codes in one region with `rqrr`, trying the binarisations in turn until one
@@ -230,26 +232,19 @@ impl Detector {
     }
 }
 
-/// Decodes a grid to text: UTF-8 when the bytes are, else Shift_JIS when they are, else
-/// Latin-1 (what QR readers assume without an ECI marker).
-fn decode_text<G: BitGrid>(
-    grid: &rqrr::Grid<G>,
-) -> Result<(rqrr::MetaData, String), rqrr::DeQRError> {
-    let mut bytes = Vec::new();
-    let meta = grid.decode_to(&mut bytes)?;
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => {
-            let bytes = e.into_bytes();
-            let (sjis, _, bad) = encoding_rs::SHIFT_JIS.decode(&bytes);
-            if bad {
-                bytes.iter().map(|&b| char::from(b)).collect()
-            } else {
-                sjis.into_owned()
-            }
-        }
+/// Decodes a module grid (`dark(row, column)`) with our own decoder ([`super::symbol`]), in
+/// the shape the callers keep (`rqrr`'s metadata: version and error correction bits).
+fn decode_symbol(
+    n: usize,
+    dark: impl Fn(usize, usize) -> bool,
+) -> Option<(rqrr::MetaData, String)> {
+    let s = super::symbol::decode(n, dark)?;
+    let meta = rqrr::MetaData {
+        version: rqrr::Version(usize::from(s.version)),
+        ecc_level: s.ecc_bits,
+        mask: s.mask,
     };
-    Ok((meta, text))
+    Some((meta, s.text))
 }
 
 /// A 2× bilinear upscale (of a crop, never of a whole frame).

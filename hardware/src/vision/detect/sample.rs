@@ -95,21 +95,33 @@ pub(super) fn sample_grid(
     n: usize,
     light: bool,
 ) -> Option<Samples> {
+    let m = &h.m;
+    sample_mapped(g, stats, n, light, |u, v| {
+        let w = m[6] * u + m[7] * v + m[8];
+        if w.abs() < 1e-12 {
+            return None;
+        }
+        Some((
+            (m[0] * u + m[1] * v + m[2]) / w,
+            (m[3] * u + m[4] * v + m[5]) / w,
+        ))
+    })
+}
+
+/// Samples an `n` × `n` module grid through any map from module coordinates to pixels.
+fn sample_mapped(
+    g: &Gray,
+    stats: Option<&BlockStats>,
+    n: usize,
+    light: bool,
+    map: impl Fn(f64, f64) -> Option<Point>,
+) -> Option<Samples> {
     let mut grey = Vec::with_capacity(n * n);
     let mut local = Vec::with_capacity(if stats.is_some() { n * n } else { 0 });
-    let m = &h.m;
     for y in 0..n {
         let v = y as f64 + 0.5;
         for x in 0..n {
-            let u = x as f64 + 0.5;
-            let w = m[6] * u + m[7] * v + m[8];
-            if w.abs() < 1e-12 {
-                return None;
-            }
-            let p = (
-                (m[0] * u + m[1] * v + m[2]) / w,
-                (m[3] * u + m[4] * v + m[5]) / w,
-            );
+            let p = map(x as f64 + 0.5, v)?;
             grey.push(bilinear(g.px, g.w, g.h, p)?);
             if let Some(s) = stats {
                 local.push(s.threshold_at(p.0, p.1));
@@ -236,45 +248,49 @@ pub(super) fn read_version(s: &Samples) -> Option<usize> {
 /// grid through the three finder centres and the alignment centre (a full homography). The
 /// search widens (±4, then ±8 modules) as perspective moves the far corner from where the
 /// finders alone put it.
-fn align(
+/// How well an alignment pattern fits at `at` (module coordinates under `h`): of its 5 × 5
+/// modules, how many look as they must (25 at best).
+fn alignment_score(g: &Gray, h: &Homography, s: &Samples, at: (f64, f64)) -> Option<u32> {
+    let mut score = 0;
+    for y in -3i32..=3 {
+        for x in -3i32..=3 {
+            let r = x.abs().max(y.abs());
+            let want = match r {
+                0 | 2 => true,
+                1 => false,
+                _ => continue,
+            };
+            let p = h.map((at.0 + f64::from(x), at.1 + f64::from(y)))?;
+            let Some(v) = bilinear(g.px, g.w, g.h, p) else {
+                continue;
+            };
+            score += u32::from(((v <= s.otsu) != s.light) == want);
+        }
+    }
+    Some(score)
+}
+
+/// The alignment pattern nearest `c` (module coordinates under `h`): searched in half-module
+/// steps out to each `reach` in turn (stopping at a near-perfect fit), then refined to a
+/// quarter module. Gives its score and centre.
+fn find_alignment(
     g: &Gray,
     h: &Homography,
     s: &Samples,
-    finders: [Point; 3],
     c: (f64, f64),
-) -> Option<Homography> {
-    let n = s.n;
-    let t = s.otsu;
-    // The pattern's 5 × 5 modules, and the ring of light modules around it (7 × 7).
-    let score_at = |at: (f64, f64)| -> Option<u32> {
-        let mut score = 0;
-        for y in -3i32..=3 {
-            for x in -3i32..=3 {
-                let r = x.abs().max(y.abs());
-                let want = match r {
-                    0 | 2 => true,
-                    1 => false,
-                    _ => continue,
-                };
-                let p = h.map((at.0 + f64::from(x), at.1 + f64::from(y)))?;
-                let Some(v) = bilinear(g.px, g.w, g.h, p) else {
-                    continue;
-                };
-                score += u32::from(((v <= t) != s.light) == want);
-            }
-        }
-        Some(score)
-    };
+    reaches: &[(i32, f64)],
+) -> Option<(u32, (f64, f64))> {
+    let n = s.n as f64;
     let mut best = (0u32, (0.0, 0.0));
-    for (reach, step) in [(4i32, 0.5f64), (8, 1.0)] {
+    for &(reach, step) in reaches {
         let k = (f64::from(reach) / step) as i32;
         for dy in -k..=k {
             for dx in -k..=k {
                 let at = (c.0 + f64::from(dx) * step, c.1 + f64::from(dy) * step);
-                if at.0 < 7.0 || at.1 < 7.0 || at.0 > n as f64 - 3.0 || at.1 > n as f64 - 3.0 {
+                if at.0 < 7.0 || at.1 < 7.0 || at.0 > n - 3.0 || at.1 > n - 3.0 {
                     continue;
                 }
-                let score = score_at(at)?;
+                let score = alignment_score(g, h, s, at)?;
                 if score > best.0 {
                     best = (score, at);
                 }
@@ -284,10 +300,6 @@ fn align(
             break;
         }
     }
-    if best.0 < 21 {
-        return None;
-    }
-    // Refine to a quarter module around the best.
     let centre = best.1;
     for dy in -2..=2 {
         for dx in -2..=2 {
@@ -295,19 +307,103 @@ fn align(
                 centre.0 + f64::from(dx) * 0.25,
                 centre.1 + f64::from(dy) * 0.25,
             );
-            if let Some(score) = score_at(at)
+            if let Some(score) = alignment_score(g, h, s, at)
                 && score > best.0
             {
                 best = (score, at);
             }
         }
     }
-    let found = h.map(best.1)?;
+    Some(best)
+}
+
+/// The grid laid again through the three finder centres and the bottom-right alignment
+/// pattern, searched ±4 then ±8 modules from `c`, where `h` puts it.
+fn align(
+    g: &Gray,
+    h: &Homography,
+    s: &Samples,
+    finders: [Point; 3],
+    c: (f64, f64),
+) -> Option<Homography> {
+    let n = s.n;
+    let (score, at) = find_alignment(g, h, s, c, &[(4, 0.5), (8, 1.0)])?;
+    if score < 21 {
+        return None;
+    }
+    let found = h.map(at)?;
     let nf = n as f64;
     Homography::from_points(
         [(3.5, 3.5), (nf - 3.5, 3.5), (3.5, nf - 3.5), c],
         [finders[0], finders[1], finders[2], found],
     )
+}
+
+/// For a code with several alignment patterns (version 7 and up): the grid sampled through
+/// `h` corrected locally — each alignment pattern searched within 2 modules of where `h` puts
+/// it, and every module moved by the bilinear blend of the corrections at the patterns around
+/// it (none at the finders). Reads codes on bent paper or through a lens, where one
+/// homography cannot fit the whole code.
+fn sample_warped(
+    g: &Gray,
+    stats: Option<&BlockStats>,
+    h: &Homography,
+    s: &Samples,
+) -> Option<Samples> {
+    let n = s.n;
+    let pos: Vec<f64> = super::symbol::alignment_positions(n)
+        .iter()
+        .map(|&a| f64::from(a) + 0.5)
+        .collect();
+    let k = pos.len();
+    if k < 3 {
+        return None;
+    }
+    // Corrections (module units) at each alignment grid node; the finder corners stay put.
+    let mut d = vec![(0.0f64, 0.0f64); k * k];
+    let mut found = 0;
+    for (j, &y) in pos.iter().enumerate() {
+        for (i, &x) in pos.iter().enumerate() {
+            // The nodes at the three finders.
+            let corner = (i == 0 && (j == 0 || j == k - 1)) || (i == k - 1 && j == 0);
+            if corner {
+                continue;
+            }
+            if let Some((score, at)) = find_alignment(g, h, s, (x, y), &[(2, 0.5)])
+                && score >= 21
+            {
+                d[j * k + i] = (at.0 - x, at.1 - y);
+                found += 1;
+            }
+        }
+    }
+    if found == 0 {
+        return None;
+    }
+    let cell = |v: f64| -> (usize, f64) {
+        if v <= pos[0] {
+            return (0, 0.0);
+        }
+        for c in 0..k - 1 {
+            if v <= pos[c + 1] {
+                return (c, (v - pos[c]) / (pos[c + 1] - pos[c]));
+            }
+        }
+        (k - 2, 1.0)
+    };
+    sample_mapped(g, stats, n, s.light, |u, v| {
+        let ((ci, fx), (cj, fy)) = (cell(u), cell(v));
+        let at = |i: usize, j: usize| d[j * k + i];
+        let (a, b, c, e) = (
+            at(ci, cj),
+            at(ci + 1, cj),
+            at(ci, cj + 1),
+            at(ci + 1, cj + 1),
+        );
+        let dx = (a.0 * (1.0 - fx) + b.0 * fx) * (1.0 - fy) + (c.0 * (1.0 - fx) + e.0 * fx) * fy;
+        let dy = (a.1 * (1.0 - fx) + b.1 * fx) * (1.0 - fy) + (c.1 * (1.0 - fx) + e.1 * fx) * fy;
+        h.map((u + dx, v + dy))
+    })
 }
 
 /// Whether both timing lines of a would-be code alternate as they must: along each leg of the
@@ -524,12 +620,20 @@ impl Detector {
             let n = s.n;
             let nf = n as f64;
             let mut read = self.decode_samples(&s).map(|r| (r, h));
+            let mut aligned = None;
             if read.is_none()
                 && n > 21
                 && let Some(h2) = align(g, &h, &s, [p[0], p[1], p[2]], alignment_centre(n))
                 && let Some(s2) = sample_grid(g, stats, &h2, n, light)
             {
                 read = self.decode_samples(&s2).map(|r| (r, h2));
+                aligned = Some((h2, s2));
+            }
+            if read.is_none() && n >= 45 {
+                let (hb, sb) = aligned.as_ref().map_or((&h, &s), |(h2, s2)| (h2, s2));
+                if let Some(s3) = sample_warped(g, stats, hb, sb) {
+                    read = self.decode_samples(&s3).map(|r| (r, *hb));
+                }
             }
             if let Some(((meta, text), h)) = read {
                 let corners = [(0.0, 0.0), (nf, 0.0), (nf, nf), (0.0, nf)]
