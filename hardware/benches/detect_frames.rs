@@ -11,17 +11,19 @@
 //! the four corner markers), every frame a new table and new sensor noise: median / p95 / max
 //! per frame, recall, false positives.
 //!
-//! `cargo bench --workspace --bench detect_frames [-- --frames N] [--first-sight N] [--size WxH] [--dump DIR] [--mode NAME] [--verbose]`
+//! `cargo bench --workspace --bench detect_frames [-- --frames N] [--first-sight N] [--budget-ms MS] [--size WxH] [--dump DIR] [--mode NAME] [--verbose]`
 //! (`--dump` writes every fifth frame as PNG; `--mode` runs only the modes whose name starts so;
 //! `--verbose` prints the scanner's statistics for every frame).
 
-use hardware::vision::detect::{Detection, Detector, ScanConfig, Scanner, thread_cpu};
+use hardware::vision::detect::{
+    Detection, Detector, DetectorConfig, ScanConfig, Scanner, thread_cpu,
+};
 use hardware::vision::render::{
     Camera, Hand, Look, Scene, Truth, render, seeded, table_card, table_scene,
 };
 use hardware::vision::source::{FrameSource, RenderSource};
 use hardware::vision::{Frame, VisionError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// A table of 30 codes for first sight: the 24 places of `table_scene` filled, two more cards
 /// at the middle of the short edges, the four corner markers; seeded places, turns and noise.
@@ -40,9 +42,15 @@ fn first_sight_table(seed: u64) -> Result<Scene, VisionError> {
     Ok(scene)
 }
 
-/// `Detector::detect` from scratch on `n` different 30-code tables at this frame size.
-fn first_sight(w: u32, h: u32, n: usize) -> Result<(), VisionError> {
-    let detector = Detector::default();
+/// `Detector::detect` from scratch on `n` different 30-code tables at this frame size, with
+/// `budget` as `DetectorConfig::detect_budget` (the default unless given: a larger one for
+/// runs under valgrind, whose slowdown would otherwise end the search early).
+fn first_sight(w: u32, h: u32, n: usize, budget: Option<Duration>) -> Result<(), VisionError> {
+    let mut config = DetectorConfig::default();
+    if let Some(b) = budget {
+        config.detect_budget = b;
+    }
+    let detector = Detector::new(config);
     let mut s = Score::default();
     for k in 0..n {
         let scene = first_sight_table(1000 + k as u64)?;
@@ -203,12 +211,18 @@ fn main() -> Result<(), VisionError> {
         .and_then(|i| args.get(i + 1))
         .and_then(|v| v.parse().ok())
         .unwrap_or(30usize);
+    let budget = args
+        .iter()
+        .position(|a| a == "--budget-ms")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .map(Duration::from_millis);
     for (w, h) in [(1920u32, 1080u32), (1280, 720)] {
         if size.as_ref().is_some_and(|s| *s != format!("{w}x{h}")) {
             continue;
         }
         if first_n > 0 {
-            first_sight(w, h, first_n)?;
+            first_sight(w, h, first_n, budget)?;
         }
         if frames == 0 {
             continue;
