@@ -15,29 +15,13 @@
 //! 1280×720).
 
 use cards::core::GameId;
-use hardware::vision::detect::Scanner;
+use hardware::vision::detect::{Scanner, thread_cpu};
 use hardware::vision::mat::{MatLayout, ZoneId};
 use hardware::vision::render::{Camera, Placement, Truth, VideoPlan, table_video, tag_to_card_mm};
 use hardware::vision::source::{FrameSource, RenderSource};
 use hardware::vision::tracker::{EventKind, TrackEvent, Tracker, TrackerConfig};
 use hardware::vision::{Frame, VisionError};
 use std::collections::{BTreeMap, BTreeSet};
-use std::time::Duration;
-
-/// This thread's CPU time: what one core spends, whatever else runs on the machine.
-#[allow(unsafe_code)]
-fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec through a valid pointer.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return Duration::ZERO;
-    }
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {

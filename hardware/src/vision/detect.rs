@@ -1,7 +1,7 @@
 //! The QR detector: every code in view, with its text and its corners in frame pixels.
 //!
-//! Decoding (Reed–Solomon, data segments) is `rqrr`'s; everything before it is ours, in three
-//! parts, each linear in the pixels or bounded per candidate:
+//! All ours but the slow read's locator (`rqrr`'s), in four parts, each linear in the pixels or
+//! bounded per candidate:
 //!
 //! - **Locate** ([`locate`](self)). 16 × 16-pixel block statistics over the frame (mean, a local
 //!   threshold, a contrast flag); every second row run-length coded against them; five runs in
@@ -16,6 +16,8 @@
 //!   a grid that does not decode is laid again through its alignment pattern. Tens of
 //!   microseconds a code. A triple is tried only if none of its finders belongs to a code
 //!   already read, so false triples between neighbouring codes cost one failed check each.
+//! - **Symbol** ([`symbol`](self)). Module bits to text: format, code words, Reed–Solomon over
+//!   log tables, every data segment mode; a few thousand table look-ups a code.
 //! - **Slow read** ([`decode`](self)). A finder left over (its partners covered or missed),
 //!   or a triple that did not read, gets a crop decoded by `rqrr`'s own locator with three
 //!   binarisations; crops are capped at [`DetectorConfig::max_crop_px`] pixels (small modules

@@ -6,8 +6,6 @@ use super::{Deadline, Detector, Gray, Region};
 
 /// Block size for thresholds and change detection: 1 << 4 = 16 pixels.
 pub(crate) const BLOCK_SHIFT: usize = 4;
-/// The block side in pixels.
-const BLOCK: usize = 1 << BLOCK_SHIFT;
 
 /// At most this many finders are grouped a frame (the best supported first): a frame full of
 /// finder look-alikes costs a bounded amount.
@@ -39,30 +37,18 @@ impl BlockStats {
         for y in (0..g.h).step_by(2) {
             let row = &g.px[y * g.w..(y + 1) * g.w];
             let brow = (y >> BLOCK_SHIFT) * bw;
-            // Whole 16-pixel blocks as fixed-size arrays (the compiler turns each into a few
-            // vector instructions), then the ragged last one.
-            let whole = row.chunks_exact(BLOCK);
-            let tail = whole.remainder();
-            let mut fold = |b: usize, s: u32, l: u8, h: u8, n: u32| {
+            for (bx, chunk) in row.chunks(bs).enumerate() {
+                let b = brow + bx;
+                let (mut s, mut l, mut h) = (0u32, 255u8, 0u8);
+                for &v in chunk {
+                    s += u32::from(v);
+                    l = l.min(v);
+                    h = h.max(v);
+                }
                 sum[b] += s;
-                count[b] += n;
+                count[b] += chunk.len() as u32;
                 lo[b] = lo[b].min(l);
                 hi[b] = hi[b].max(h);
-            };
-            let mut bx = 0;
-            for chunk in whole {
-                let block: &[u8; BLOCK] = chunk.try_into().unwrap_or(&[0; BLOCK]);
-                let s: u32 = block.iter().map(|&v| u32::from(v)).sum();
-                let l = block.iter().copied().fold(255u8, u8::min);
-                let h = block.iter().copied().fold(0u8, u8::max);
-                fold(brow + bx, s, l, h, BLOCK as u32);
-                bx += 1;
-            }
-            if !tail.is_empty() {
-                let s: u32 = tail.iter().map(|&v| u32::from(v)).sum();
-                let l = tail.iter().copied().fold(255u8, u8::min);
-                let h = tail.iter().copied().fold(0u8, u8::max);
-                fold(brow + bx, s, l, h, tail.len() as u32);
             }
         }
         let mean: Vec<u8> = sum

@@ -509,21 +509,13 @@ fn segments(data: &[u8], v: usize) -> Option<String> {
                 push(&mut runs, charset, &out);
             }
             8 => {
-                let count = bits.take([8, 10, 12][size])? as usize;
-                if count * 13 > bits.left() {
-                    return None;
-                }
-                let mut out = Vec::with_capacity(count * 2);
-                for _ in 0..count {
-                    let d = bits.take(13)?;
-                    let packed = ((d / 0xc0) << 8) | (d % 0xc0);
-                    let sjis = if packed + 0x8140 <= 0x9ffc {
-                        packed + 0x8140
+                let out = double_byte(&mut bits, size, 0xc0, |p| {
+                    if p + 0x8140 <= 0x9ffc {
+                        p + 0x8140
                     } else {
-                        packed + 0xc140
-                    };
-                    out.extend_from_slice(&[(sjis >> 8) as u8, (sjis & 0xff) as u8]);
-                }
+                        p + 0xc140
+                    }
+                })?;
                 // Without an ECI, with the bytes around it: encoders put UTF-8 byte pairs
                 // that fall in the Shift_JIS range into kanji segments.
                 let cs = if charset == Charset::Guess {
@@ -556,21 +548,9 @@ fn segments(data: &[u8], v: usize) -> Option<String> {
                 if bits.take(4)? != 1 {
                     return None;
                 }
-                let count = bits.take([8, 10, 12][size])? as usize;
-                if count * 13 > bits.left() {
-                    return None;
-                }
-                let mut out = Vec::with_capacity(count * 2);
-                for _ in 0..count {
-                    let d = bits.take(13)?;
-                    let packed = ((d / 0x60) << 8) | (d % 0x60);
-                    let gb = if packed < 0xa00 {
-                        packed + 0xa1a1
-                    } else {
-                        packed + 0xa6a1
-                    };
-                    out.extend_from_slice(&[(gb >> 8) as u8, (gb & 0xff) as u8]);
-                }
+                let out = double_byte(&mut bits, size, 0x60, |p| {
+                    if p < 0xa00 { p + 0xa1a1 } else { p + 0xa6a1 }
+                })?;
                 push(&mut runs, Charset::Gb2312, &out);
             }
             // Structured append: symbol index, count, parity; this symbol's data follows.
@@ -590,6 +570,27 @@ fn segments(data: &[u8], v: usize) -> Option<String> {
         text.push_str(&to_text(cs, bytes));
     }
     Some(text)
+}
+
+/// A kanji or hanzi segment's characters: a count, then 13 bits each, split by `divisor` into
+/// the two bytes' offsets and moved into the character set's range by `shift`.
+fn double_byte(
+    bits: &mut Bits,
+    size: usize,
+    divisor: u32,
+    shift: impl Fn(u32) -> u32,
+) -> Option<Vec<u8>> {
+    let count = bits.take([8, 10, 12][size])? as usize;
+    if count * 13 > bits.left() {
+        return None;
+    }
+    let mut out = Vec::with_capacity(count * 2);
+    for _ in 0..count {
+        let d = bits.take(13)?;
+        let code = shift(((d / divisor) << 8) | (d % divisor));
+        out.extend_from_slice(&[(code >> 8) as u8, (code & 0xff) as u8]);
+    }
+    Some(out)
 }
 
 /// Bytes to text by their character set.
