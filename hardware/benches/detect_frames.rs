@@ -6,29 +6,78 @@
 //! thread's CPU time, so one core, robust to other work on the machine; and the median wall time), recall over the codes a reader can see (in frame, not covered by a hand), and
 //! false positives (texts not on the table, or reads far from their code).
 //!
-//! `cargo bench --workspace --bench detect_frames [-- --frames N] [--size WxH] [--dump DIR] [--mode NAME] [--verbose]`
+//! Then first sight (`--first-sight N`, 30 by default; 0 skips it): `Detector::detect` from
+//! scratch on N different tables of 30 codes each (26 tagged cards in random places and turns,
+//! the four corner markers), every frame a new table and new sensor noise: median / p95 / max
+//! per frame, recall, false positives.
+//!
+//! `cargo bench --workspace --bench detect_frames [-- --frames N] [--first-sight N] [--budget-ms MS] [--size WxH] [--dump DIR] [--mode NAME] [--verbose]`
 //! (`--dump` writes every fifth frame as PNG; `--mode` runs only the modes whose name starts so;
 //! `--verbose` prints the scanner's statistics for every frame).
 
-use hardware::vision::detect::{Detection, Detector, ScanConfig, Scanner};
-use hardware::vision::render::{Camera, Hand, Scene, Truth, seeded, table_card, table_scene};
+use hardware::vision::detect::{
+    Detection, Detector, DetectorConfig, ScanConfig, Scanner, thread_cpu,
+};
+use hardware::vision::render::{
+    Camera, Hand, Look, Scene, Truth, render, seeded, table_card, table_scene,
+};
 use hardware::vision::source::{FrameSource, RenderSource};
 use hardware::vision::{Frame, VisionError};
 use std::time::{Duration, Instant};
 
-/// This thread's CPU time: what one core spends, whatever else runs on the machine.
-#[allow(unsafe_code)]
-fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec through a valid pointer.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return Duration::ZERO;
+/// A table of 30 codes for first sight: the 24 places of `table_scene` filled, two more cards
+/// at the middle of the short edges, the four corner markers; seeded places, turns and noise.
+fn first_sight_table(seed: u64) -> Result<Scene, VisionError> {
+    let mut scene = table_scene(24, 36.0, seed)?;
+    let mut rng = seeded(seed);
+    for (i, at) in [(24usize, (40.0, 200.0)), (25, (660.0, 200.0))] {
+        let mut card = table_card(i, 36.0, &mut rng)?;
+        card.center_mm = at;
+        scene.cards.push(card);
     }
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+    scene.look = Look {
+        seed,
+        ..Look::default()
+    };
+    Ok(scene)
+}
+
+/// `Detector::detect` from scratch on `n` different 30-code tables at this frame size, with
+/// `budget` as `DetectorConfig::detect_budget` (the default unless given: a larger one for
+/// runs under valgrind, whose slowdown would otherwise end the search early).
+fn first_sight(w: u32, h: u32, n: usize, budget: Option<Duration>) -> Result<(), VisionError> {
+    let mut config = DetectorConfig::default();
+    if let Some(b) = budget {
+        config.detect_budget = b;
+    }
+    let detector = Detector::new(config);
+    let mut s = Score::default();
+    for k in 0..n {
+        let scene = first_sight_table(1000 + k as u64)?;
+        let camera = Camera::overhead(w, h, scene.mat_mm, 0.02, 0.05, 1.0);
+        let frame = render(&scene, &camera, k as u64);
+        let cpu = thread_cpu();
+        let found = detector.detect(&frame.image);
+        s.times.push((thread_cpu() - cpu).as_secs_f64() * 1000.0);
+        s.frames_full += 1;
+        score(&frame.truth, &found, &mut s);
+    }
+    let mut sorted = s.times.clone();
+    sorted.sort_by(f64::total_cmp);
+    println!(
+        "{:<11} {:<22} {:>6.1}ms {:>6.1}ms {:>6.1}ms {:>9} {:>7.1}% {:>7.2} {:>6}  ({} codes a frame)",
+        format!("{w}x{h}"),
+        "first sight (detect)",
+        percentile(&sorted, 0.5),
+        percentile(&sorted, 0.95),
+        sorted.last().copied().unwrap_or(0.0),
+        "",
+        100.0 * s.found as f64 / s.expected.max(1) as f64,
+        s.false_pos as f64 / n.max(1) as f64,
+        n,
+        s.expected / n.max(1),
+    );
+    Ok(())
 }
 
 /// The script: 20 cards lie still; every 25 frames a hand brings one more card (8 frames).
@@ -70,6 +119,7 @@ fn script(frames: usize) -> Result<Vec<Scene>, VisionError> {
 /// A way of scanning frames: gives the detections and whether the whole frame was searched.
 type Mode = Box<dyn FnMut(&Frame) -> (Vec<Detection>, bool)>;
 
+#[derive(Default)]
 struct Score {
     times: Vec<f64>,
     expected: usize,
@@ -155,8 +205,26 @@ fn main() -> Result<(), VisionError> {
         .position(|a| a == "--size")
         .and_then(|i| args.get(i + 1))
         .cloned();
+    let first_n = args
+        .iter()
+        .position(|a| a == "--first-sight")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(30usize);
+    let budget = args
+        .iter()
+        .position(|a| a == "--budget-ms")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .map(Duration::from_millis);
     for (w, h) in [(1920u32, 1080u32), (1280, 720)] {
         if size.as_ref().is_some_and(|s| *s != format!("{w}x{h}")) {
+            continue;
+        }
+        if first_n > 0 {
+            first_sight(w, h, first_n, budget)?;
+        }
+        if frames == 0 {
             continue;
         }
         let camera = Camera::overhead(w, h, scenes[0].mat_mm, 0.02, 0.05, 1.0);
@@ -222,13 +290,7 @@ fn main() -> Result<(), VisionError> {
             if only.is_some_and(|m| !name.starts_with(m.as_str())) {
                 continue;
             }
-            let mut s = Score {
-                times: Vec::new(),
-                expected: 0,
-                found: 0,
-                false_pos: 0,
-                frames_full: 0,
-            };
+            let mut s = Score::default();
             let mut wall = Vec::new();
             for (frame, truth) in &rendered {
                 let t = Instant::now();

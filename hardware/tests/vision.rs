@@ -311,3 +311,95 @@ fn frame_sources_fail_with_clear_errors() {
     #[cfg(feature = "camera")]
     let _ = CameraSource::open(0);
 }
+
+/// A lone code rendered big and clean: `text` at 6 px a module on a light card.
+fn lone_code(text: &str) -> image::GrayImage {
+    let mut scene = Scene::empty((200.0, 200.0));
+    scene.markers.push(Marker {
+        symbol: Symbol::any(text).unwrap(),
+        center_mm: (100.0, 100.0),
+        size_mm: 90.0,
+        angle_deg: 8.0,
+    });
+    let camera = Camera::overhead(420, 420, scene.mat_mm, 0.02, 0.04, 0.0);
+    render(&scene, &camera, 5).image
+}
+
+#[test]
+fn inverted_and_mirrored_codes_are_read() {
+    let text = "https://example.com/light-on-dark";
+    let plain = lone_code(text);
+    let mut inverted = plain.clone();
+    image::imageops::invert(&mut inverted);
+    let mirrored = image::imageops::flip_horizontal(&plain);
+    let detector = Detector::default();
+    for (what, img) in [
+        ("plain", &plain),
+        ("inverted", &inverted),
+        ("mirrored", &mirrored),
+    ] {
+        let found: Vec<String> = detector.detect(img).into_iter().map(|d| d.text).collect();
+        assert_eq!(found, vec![text.to_owned()], "{what}");
+        let mut scanner = Scanner::default();
+        let scanned: Vec<String> = scanner.scan(img).into_iter().map(|d| d.text).collect();
+        assert_eq!(scanned, vec![text.to_owned()], "{what}, scanner");
+    }
+}
+
+#[test]
+fn reading_does_not_depend_on_the_frame_s_orientation() {
+    let (scene, camera) = small_table();
+    let frame = render(&scene, &camera, 2);
+    let detector = Detector::default();
+    let want: BTreeSet<String> = frame.truth.iter().map(|t| t.text.clone()).collect();
+    let turns = [
+        frame.image.clone(),
+        image::imageops::rotate90(&frame.image),
+        image::imageops::rotate180(&frame.image),
+        image::imageops::rotate270(&frame.image),
+        image::imageops::flip_vertical(&frame.image),
+    ];
+    for (k, img) in turns.iter().enumerate() {
+        let read: BTreeSet<String> = detector.detect(img).into_iter().map(|d| d.text).collect();
+        assert_eq!(read, want, "turn {k}");
+    }
+}
+
+/// A frame tiled with finder look-alikes on a regular grid: every finder has partners at
+/// right angles with equal legs.
+fn finder_wall(w: u32, h: u32, unit: u32) -> image::GrayImage {
+    let cell = unit * 10;
+    image::GrayImage::from_fn(w, h, |x, y| {
+        let (mx, my) = ((x % cell) / unit, (y % cell) / unit);
+        let ring = mx == 0 || my == 0 || mx == 6 || my == 6;
+        let core = (2..=4).contains(&mx) && (2..=4).contains(&my);
+        image::Luma([if mx < 7 && my < 7 && (ring || core) {
+            20
+        } else {
+            235
+        }])
+    })
+}
+
+#[test]
+fn hostile_frames_end_with_nothing_read_and_the_detector_still_works() {
+    let mut s = 0x5EEDu64;
+    let noise = image::GrayImage::from_fn(512, 512, |_, _| {
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        image::Luma([(s >> 56) as u8])
+    });
+    let wall = finder_wall(960, 540, 3);
+    let detector = Detector::default();
+    for (what, img) in [("noise", &noise), ("finder wall", &wall)] {
+        assert!(detector.detect(img).is_empty(), "{what}");
+        let mut scanner = Scanner::default();
+        assert!(scanner.scan(img).is_empty(), "{what}, scanner");
+        assert!(scanner.scan(img).is_empty(), "{what}, scanner again");
+    }
+    // Nothing was left broken: a real table still reads whole.
+    let (scene, camera) = small_table();
+    let frame = render(&scene, &camera, 4);
+    assert_eq!(detector.detect(&frame.image).len(), 10);
+}

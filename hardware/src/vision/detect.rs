@@ -1,25 +1,41 @@
 //! The QR detector: every code in view, with its text and its corners in frame pixels.
 //!
-//! Decoding is `rqrr`'s; this module decides *where* and *on what* it runs:
+//! All ours but the slow read's locator (`rqrr`'s), in four parts, each linear in the pixels or
+//! bounded per candidate:
 //!
-//! - **Where.** A cheap scan at full resolution looks for finder patterns (the three
-//!   1:1:3:1:1 squares of every QR code) on every second row, against a local threshold taken
-//!   from 16 × 16-pixel block means, and checks each hit vertically. Finders are grouped in
-//!   threes (a right angle, two equal legs) into candidate regions, and `rqrr` runs only on those
-//!   crops, so a table of thirty cards costs thirty small decodes instead of one huge one.
-//! - **On what.** Each crop is tried with up to three binarisations (`rqrr`'s own moving
-//!   average, Otsu's global threshold, a local mean); small codes (under 3 px a module) are
-//!   first upscaled twice with bilinear interpolation.
-//! - **When.** Cards lie still. [`Scanner`] keeps the last frame's detections and compares
-//!   16 × 16 block means between frames: a code whose blocks did not change is carried over; one
-//!   whose blocks changed is re-read *where it was* by sampling its module grid directly (a few
-//!   hundred pixel reads and one Reed–Solomon decode); only if that fails is its neighbourhood
-//!   searched again. The finder scan itself runs only over changed blocks (and the two frames
-//!   after a change, while things settle), and over the whole frame every
-//!   [`ScanConfig::full_search_every`] frames.
+//! - **Locate** ([`locate`](self)). 16 × 16-pixel block statistics over the frame (mean, a local
+//!   threshold, a contrast flag); every second row run-length coded against them; five runs in
+//!   1:1:3:1:1 (dark-centred, or light-centred for an inverted code) checked vertically and
+//!   clustered into finder patterns; finders grouped in threes (a right angle, two equal legs,
+//!   alike module sizes) among each one's nearest fellows, best geometry first.
+//! - **Sample** ([`sample`](self)). A triple's module grid is laid through its finder centres
+//!   (the version from their distance, or read from the version blocks of large codes),
+//!   sampled at module centres, checked against the finder, separator and timing patterns
+//!   (noise and wrong triples fail here, cheaply), thresholded three ways in turn (Otsu over
+//!   the grid, the frame's local threshold, a 7 × 7-module mean) and decoded — mirrored too;
+//!   a grid that does not decode is laid again through its alignment pattern. Tens of
+//!   microseconds a code. A triple is tried only if none of its finders belongs to a code
+//!   already read, so false triples between neighbouring codes cost one failed check each.
+//! - **Symbol** ([`symbol`](self)). Module bits to text: format, code words, Reed–Solomon over
+//!   log tables, every data segment mode; a few thousand table look-ups a code.
+//! - **Slow read** ([`decode`](self)). A finder left over (its partners covered or missed),
+//!   or a triple that did not read, gets a crop decoded by `rqrr`'s own locator with three
+//!   binarisations; crops are capped at [`DetectorConfig::max_crop_px`] pixels (small modules
+//!   are upscaled 2× inside that cap; the whole frame never is), so one slow read costs a
+//!   few milliseconds at most.
 //!
-//! [`Detector::detect`] is the thorough one-shot read for a single picture: the candidate crops
-//! plus three whole-image passes (and 2× upscaled ones for small pictures).
+//! Every search runs against a deadline ([`DetectorConfig::detect_budget`] for
+//! [`Detector::detect`], [`ScanConfig::frame_budget`] for [`Scanner::scan`]), checked between
+//! rows of the finder scan, between candidates and between `rqrr` passes; with the counts of
+//! finders and triples capped, no frame — noise, a wall of finder look-alikes — costs more.
+//!
+//! [`Scanner`] adds time: cards lie still. It keeps the last frame's detections and compares
+//! 16 × 16 block means between frames: a code whose blocks did not change is carried over; one
+//! whose blocks changed is re-read *where it was* by sampling its module grid directly (a few
+//! hundred pixel reads and one Reed–Solomon decode); only if that fails is its neighbourhood
+//! searched again. The finder scan itself runs only over changed blocks (and the two frames
+//! after a change, while things settle), and over the whole frame every
+//! [`ScanConfig::full_search_every`] frames.
 //!
 //! `rqrr` 0.11 can panic on some real images (an assertion in its geometry). Every call into it
 //! is contained with `catch_unwind`; the attempt is skipped and counted
@@ -27,55 +43,15 @@
 //! is silenced by a panic hook installed once, which hands every other panic to the hook that was
 //! there before.
 
-use super::geometry::{Homography, Point};
+mod decode;
+mod locate;
+mod sample;
+mod symbol;
+
 use image::GrayImage;
-use rqrr::BitGrid;
-use std::cell::Cell;
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Once;
+use locate::{BLOCK_SHIFT, BlockStats, Finder};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-
-/// Detects and decodes every grid of a prepared `rqrr` image (whose buffer type `rqrr` does
-/// not export, hence a macro), each decode contained on its own.
-macro_rules! decode_all {
-    ($self:ident, $img:expr) => {{
-        let mut img = $img;
-        let grids = img.detect_grids();
-        let mut out = Vec::new();
-        for grid in &grids {
-            let Some(Ok((meta, text))) = $self.contained(|| decode_text(grid)) else {
-                continue;
-            };
-            let n = grid.grid.size() as f32;
-            let b = grid.bounds.map(|p| (p.x as f32, p.y as f32));
-            // rqrr's bounds reach one module past the far edges; pull them back.
-            let k = n / (n + 1.0);
-            let corners = [
-                b[0],
-                (
-                    b[0].0 + (b[1].0 - b[0].0) * k,
-                    b[0].1 + (b[1].1 - b[0].1) * k,
-                ),
-                (
-                    b[0].0 + (b[2].0 - b[0].0) * k,
-                    b[0].1 + (b[2].1 - b[0].1) * k,
-                ),
-                (
-                    b[0].0 + (b[3].0 - b[0].0) * k,
-                    b[0].1 + (b[3].1 - b[0].1) * k,
-                ),
-            ];
-            out.push(Raw {
-                text,
-                version: u8::try_from(meta.version.0).unwrap_or(0),
-                ecc: Ecc::from_format_bits(meta.ecc_level),
-                corners,
-            });
-        }
-        out
-    }};
-}
 
 /// Error correction level of a code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -197,7 +173,8 @@ impl Detection {
 /// Settings of the detector.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DetectorConfig {
-    /// Crops whose codes have fewer pixels a module than this are upscaled twice first.
+    /// Crops whose codes have fewer pixels a module than this are upscaled twice first (within
+    /// [`max_crop_px`](Self::max_crop_px)).
     pub upscale_below_px: f32,
     /// Smallest module (in pixels) the finder scan looks for.
     pub min_module_px: f32,
@@ -207,6 +184,13 @@ pub struct DetectorConfig {
     pub row_step: usize,
     /// Blocks whose grey levels span less than this are taken as blank (no finder there).
     pub min_contrast: u8,
+    /// The largest crop (in pixels, after any upscale) a slow read hands to `rqrr`: bounds
+    /// what one slow read costs.
+    pub max_crop_px: usize,
+    /// At most this many slow reads in one [`Detector::detect`].
+    pub max_slow_reads: usize,
+    /// [`Detector::detect`] starts no new work after this long (what it read so far is kept).
+    pub detect_budget: Duration,
 }
 
 impl Default for DetectorConfig {
@@ -217,6 +201,9 @@ impl Default for DetectorConfig {
             max_module_px: 40.0,
             row_step: 2,
             min_contrast: 32,
+            max_crop_px: 320 * 320,
+            max_slow_reads: 8,
+            detect_budget: Duration::from_millis(120),
         }
     }
 }
@@ -228,30 +215,68 @@ pub struct Detector {
     panics: AtomicUsize,
 }
 
-/// The ways a crop is turned black and white before `rqrr` looks at it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Binarize {
-    /// `rqrr`'s own moving average along rows.
-    Native,
-    /// One global threshold (Otsu).
-    Otsu,
-    /// The mean of a square window of this radius (in pixels), less `bias` percent.
-    LocalMean { radius: usize, bias: u8 },
+/// A slow read is given no crop (and `detect` no whole picture) holding more finders than this.
+const MAX_FINDERS_IN_CROP: usize = 12;
+
+/// A point in this thread's CPU time after which no new work starts (none: no limit). CPU
+/// time, not wall time: a frame gets the same work done however busy the machine is (the
+/// camera thread then drops frames), and a budget means "this much of one core".
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Deadline(Option<Duration>);
+
+impl Deadline {
+    /// `budget` from now.
+    fn after(budget: Duration) -> Deadline {
+        Deadline(thread_cpu().checked_add(budget))
+    }
+
+    /// Whether it has passed.
+    fn passed(&self) -> bool {
+        self.0.is_some_and(|d| thread_cpu() >= d)
+    }
+}
+
+/// This thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`).
+#[cfg(unix)]
+#[allow(unsafe_code)]
+pub fn thread_cpu() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec through a valid, exclusive pointer.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return Duration::ZERO;
+    }
+    Duration::new(
+        ts.tv_sec.max(0) as u64,
+        ts.tv_nsec.clamp(0, 999_999_999) as u32,
+    )
+}
+
+/// This thread's CPU time; where there is no such clock, the time since the first call.
+#[cfg(not(unix))]
+pub fn thread_cpu() -> Duration {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed()
 }
 
 /// A grey buffer.
-struct Gray<'a> {
+pub(crate) struct Gray<'a> {
     px: &'a [u8],
     w: usize,
     h: usize,
 }
 
-/// A decoded grid, in the coordinates of the buffer it came from.
-struct Raw {
-    text: String,
-    version: u8,
-    ecc: Ecc,
-    corners: [(f32, f32); 4],
+impl<'a> Gray<'a> {
+    fn of(image: &'a GrayImage) -> Gray<'a> {
+        Gray {
+            px: image.as_raw(),
+            w: image.width() as usize,
+            h: image.height() as usize,
+        }
+    }
 }
 
 /// A region of the frame to decode: x0, y0, x1, y1 (pixels) and the module size guessed.
@@ -261,6 +286,8 @@ struct Region {
     unit: f32,
     /// The centres of its three finders, top left, top right, bottom left (when grouped).
     triple: Option<[(f32, f32); 3]>,
+    /// Light on dark (an inverted code).
+    light: bool,
 }
 
 impl Detector {
@@ -283,46 +310,93 @@ impl Detector {
         self.panics.load(Ordering::Relaxed)
     }
 
-    /// Every code in `image`, read thoroughly: candidate crops and three whole-image passes
-    /// (for pictures under 400 px, also on a 2× upscale). Sorted by text, then position.
+    /// Every code in `image`, read from scratch: the finder scan over the whole frame, grid
+    /// reads of the finder triples, slow reads of what is left (at most
+    /// [`DetectorConfig::max_slow_reads`]), and — only when nothing was found — one slow read
+    /// of the whole picture shrunk to [`DetectorConfig::max_crop_px`]. Cost linear in the
+    /// pixels plus a bounded amount per candidate, and never past
+    /// [`DetectorConfig::detect_budget`]. Sorted by text, then position.
     pub fn detect(&self, image: &GrayImage) -> Vec<Detection> {
-        let gray = Gray {
-            px: image.as_raw(),
-            w: image.width() as usize,
-            h: image.height() as usize,
-        };
+        let gray = Gray::of(image);
         if gray.w < 21 || gray.h < 21 {
             return Vec::new();
         }
-        let mut found = self.search_regions(&gray, None, &[]);
-        let r = (gray.w.max(gray.h) / 16).max(4);
-        let passes = [
-            Binarize::Native,
-            Binarize::Otsu,
-            Binarize::LocalMean { radius: r, bias: 5 },
-        ];
-        for pass in passes {
-            found.extend(self.pass(&gray, pass, (0.0, 0.0), 1.0, ReadKind::Searched));
-        }
-        if gray.w.max(gray.h) < 400 {
-            let (up, uw, uh) = upscale2(&gray);
-            let up = Gray {
-                px: &up,
-                w: uw,
-                h: uh,
-            };
-            for pass in [
-                Binarize::Native,
-                Binarize::Otsu,
-                Binarize::LocalMean {
-                    radius: r * 2,
-                    bias: 5,
-                },
-            ] {
-                found.extend(self.pass(&up, pass, (0.0, 0.0), 2.0, ReadKind::Searched));
+        let deadline = Deadline::after(self.config.detect_budget);
+        let stats = BlockStats::of(&gray, self.config.min_contrast);
+        let finders = self.find_finders(&gray, &stats, None, &deadline);
+        let (mut found, slow) = self.read_finders(&gray, &stats, &finders, &[], &deadline);
+        let mut budget = self.config.max_slow_reads;
+        for region in merge_regions(slow) {
+            if budget == 0 || deadline.passed() {
+                break;
             }
+            if explained(&region, &found) {
+                continue;
+            }
+            budget -= 1;
+            found.extend(self.decode_region(&gray, region, &deadline));
+        }
+        // The last resort, where the finder scan saw too little to go on (not where it saw a
+        // crowd of finders and none made a code).
+        if found.is_empty() && finders.len() <= 4 * MAX_FINDERS_IN_CROP && !deadline.passed() {
+            found.extend(self.whole_picture(image, &deadline));
         }
         merge(found)
+    }
+
+    /// The last resort of [`detect`](Self::detect): `rqrr` on the whole picture, shrunk by a
+    /// whole factor to at most [`DetectorConfig::max_crop_px`] pixels (both polarities).
+    fn whole_picture(&self, image: &GrayImage, deadline: &Deadline) -> Vec<Detection> {
+        let (w, h) = (image.width() as usize, image.height() as usize);
+        let cap = self.config.max_crop_px.max(64 * 64);
+        let k = (1..=64).find(|k| (w / k) * (h / k) <= cap).unwrap_or(64);
+        let (sw, sh) = (w / k, h / k);
+        if sw < 21 || sh < 21 {
+            return Vec::new();
+        }
+        let small: Vec<u8> = if k == 1 {
+            image.as_raw().clone()
+        } else {
+            let px = image.as_raw();
+            let mut out = Vec::with_capacity(sw * sh);
+            for y in 0..sh {
+                for x in 0..sw {
+                    let mut s = 0u32;
+                    for yy in y * k..(y + 1) * k {
+                        for xx in x * k..(x + 1) * k {
+                            s += u32::from(px[yy * w + xx]);
+                        }
+                    }
+                    out.push((s / (k * k) as u32) as u8);
+                }
+            }
+            out
+        };
+        let g = Gray {
+            px: &small,
+            w: sw,
+            h: sh,
+        };
+        let mut out = Vec::new();
+        for light in [false, true] {
+            let region = Region {
+                rect: [0.0, 0.0, sw as f32, sh as f32],
+                unit: self.config.upscale_below_px,
+                triple: None,
+                light,
+            };
+            out = self.decode_region(&g, region, deadline);
+            if !out.is_empty() || deadline.passed() {
+                break;
+            }
+        }
+        let kf = k as f32;
+        for d in &mut out {
+            d.corners = d
+                .corners
+                .map(|(x, y)| ((x + 0.5) * kf - 0.5, (y + 0.5) * kf - 0.5));
+        }
+        out
     }
 
     /// Every code in `image`, using the previous frame's detections as hints: each hint is
@@ -330,11 +404,11 @@ impl Detector {
     /// searched for finder patterns not explained by a re-read code. Sorted by text, then
     /// position.
     pub fn detect_hinted(&self, image: &GrayImage, hints: &[Detection]) -> Vec<Detection> {
-        let gray = Gray {
-            px: image.as_raw(),
-            w: image.width() as usize,
-            h: image.height() as usize,
-        };
+        let gray = Gray::of(image);
+        if gray.w < 21 || gray.h < 21 {
+            return Vec::new();
+        }
+        let deadline = Deadline::after(self.config.detect_budget);
         let mut kept = Vec::new();
         let mut lost = Vec::new();
         for hint in hints {
@@ -344,50 +418,118 @@ impl Detector {
             }
         }
         let stats = BlockStats::of(&gray, self.config.min_contrast);
-        let finders = self.find_finders(&gray, &stats, None);
-        let mut regions: Vec<Region> = group_finders(&finders)
-            .into_iter()
-            .filter(|r| !explained(r, &kept))
-            .collect();
+        let finders = self.find_finders(&gray, &stats, None, &deadline);
+        let (fast, mut regions) = self.read_finders(&gray, &stats, &finders, &kept, &deadline);
         regions.extend(lost.iter().map(around));
         let mut found = kept;
-        found.extend(self.decode_regions(&gray, regions, None, &|_| false).found);
+        found.extend(fast);
+        found.extend(
+            self.decode_regions(&gray, &stats, regions, None, &|_| false, &deadline)
+                .found,
+        );
         merge(found)
     }
 
-    /// Finder scan (over `active` blocks, or all) and decode of the candidate regions not
-    /// explained by `known`.
-    fn search_regions(
+    /// Reads the finder triples by grid sampling, best geometry first, each only if none of
+    /// its finders belongs to a code already read (here or in `known`). Gives the codes read,
+    /// and the regions left for slow reads: triples that did not read and finders left over,
+    /// neither explained by a code read.
+    fn read_finders(
         &self,
-        gray: &Gray,
-        active: Option<&[bool]>,
+        g: &Gray,
+        stats: &BlockStats,
+        finders: &[Finder],
         known: &[Detection],
-    ) -> Vec<Detection> {
-        let stats = BlockStats::of(gray, self.config.min_contrast);
-        let finders = self.find_finders(gray, &stats, active);
-        let regions: Vec<Region> = group_finders(&finders)
-            .into_iter()
-            .filter(|r| !explained(r, known))
-            .collect();
-        self.decode_regions(gray, regions, None, &|_| false).found
+        deadline: &Deadline,
+    ) -> (Vec<Detection>, Vec<Region>) {
+        let triples = locate::triples(finders);
+        let mut used = vec![false; finders.len()];
+        let mut found: Vec<Detection> = Vec::new();
+        let mut failed: Vec<(locate::Triple, Region)> = Vec::new();
+        for (k, t) in triples.iter().enumerate() {
+            if t.ids.iter().any(|&i| used[i]) {
+                continue;
+            }
+            if k % 8 == 7 && deadline.passed() {
+                break;
+            }
+            let region = locate::triple_region(finders, t);
+            if explained(&region, known) || explained(&region, &found) {
+                continue;
+            }
+            let Some(corners) = region.triple else {
+                continue;
+            };
+            let units = t.ids.map(|i| finders[i].unit);
+            match self.read_triple(g, Some(stats), corners, units, region.light) {
+                Some(d) => {
+                    for i in t.ids {
+                        used[i] = true;
+                    }
+                    found.push(d);
+                }
+                None => failed.push((*t, region)),
+            }
+        }
+        let mut slow = Vec::new();
+        let mut covered = vec![false; finders.len()];
+        for (t, region) in failed {
+            if t.ids.iter().any(|&i| used[i] || covered[i]) {
+                continue;
+            }
+            for i in t.ids {
+                covered[i] = true;
+            }
+            slow.push(Region {
+                triple: None,
+                ..region
+            });
+        }
+        // A finder left over gets a slow read if it is well supported (seen on three rows or
+        // more, or small): data modules and card art make weak look-alikes.
+        for (i, f) in finders.iter().enumerate() {
+            if !used[i]
+                && !covered[i]
+                && (f.votes >= 3 || f.unit * 3.0 < 2.0 * self.config.row_step as f32)
+            {
+                slow.push(locate::lone_region(f));
+            }
+        }
+        slow.retain(|r| !explained(r, known) && !explained(r, &found));
+        // A crop holding many finders is no code (a wall of look-alikes): `rqrr`'s locator
+        // would try their every grouping, so it gets none of those.
+        slow.retain(|r| {
+            finders
+                .iter()
+                .filter(|f| {
+                    f.x >= r.rect[0] && f.x <= r.rect[2] && f.y >= r.rect[1] && f.y <= r.rect[3]
+                })
+                .take(MAX_FINDERS_IN_CROP + 1)
+                .count()
+                <= MAX_FINDERS_IN_CROP
+        });
+        (found, slow)
     }
 
     /// Decodes candidate regions: a finder triple by sampling its module grid directly (tens
     /// of microseconds), the rest — and triples that do not read so — with `rqrr` on a crop
-    /// (milliseconds), at most `budget` crops. Gives the detections, and the crops left undone
-    /// and those that read nothing.
+    /// (milliseconds), at most `budget` crops and none after the deadline. Gives the
+    /// detections, and the crops left undone and those that read nothing.
     fn decode_regions(
         &self,
         gray: &Gray,
+        stats: &BlockStats,
         regions: Vec<Region>,
         mut budget: Option<usize>,
         skip_slow: &dyn Fn(&Region) -> bool,
+        deadline: &Deadline,
     ) -> Decoded {
         let mut out = Vec::new();
         let mut slow_regions = Vec::new();
         for region in regions {
             if let Some(triple) = region.triple
-                && let Some(d) = self.read_triple(gray, triple, region.unit)
+                && let Some(d) =
+                    self.read_triple(gray, Some(stats), triple, [region.unit; 3], region.light)
             {
                 out.push(d);
                 continue;
@@ -401,6 +543,10 @@ impl Detector {
         let mut failed = Vec::new();
         let mut slow = 0;
         for region in merge_regions(slow_regions) {
+            if deadline.passed() {
+                left.push(region);
+                continue;
+            }
             match &mut budget {
                 Some(0) => {
                     left.push(region);
@@ -409,8 +555,11 @@ impl Detector {
                 Some(b) => *b -= 1,
                 None => {}
             }
+            if explained(&region, &out) {
+                continue;
+            }
             slow += 1;
-            let found = self.decode_region(gray, region);
+            let found = self.decode_region(gray, region, deadline);
             if found.is_empty() {
                 failed.push(region);
             }
@@ -421,444 +570,6 @@ impl Detector {
             left,
             failed,
             slow,
-        }
-    }
-
-    /// Reads a code from its three finder centres: the module grid is laid through them
-    /// (an affine map; the version from their distance, and its neighbours), candidates whose
-    /// finder and timing patterns do not match are dropped, and a grid that does not decode is
-    /// laid again through its alignment pattern.
-    fn read_triple(&self, g: &Gray, t: [(f32, f32); 3], unit: f32) -> Option<Detection> {
-        let p = t.map(|(x, y)| (f64::from(x), f64::from(y)));
-        let d = |a: Point, b: Point| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
-        let span = (d(p[0], p[1]) + d(p[0], p[2])) / 2.0;
-        let estimate = (span / f64::from(unit.max(0.5)) + 7.0 - 17.0) / 4.0;
-        let base = estimate.round().clamp(1.0, 40.0) as usize;
-        let fourth = (p[1].0 + p[2].0 - p[0].0, p[1].1 + p[2].1 - p[0].1);
-        let mut candidates = Vec::new();
-        for v in [base.saturating_sub(1), base, base + 1] {
-            if !(1..=40).contains(&v) {
-                continue;
-            }
-            let n = 17 + 4 * v;
-            let nf = n as f64;
-            let from = [
-                (3.5, 3.5),
-                (nf - 3.5, 3.5),
-                (3.5, nf - 3.5),
-                (nf - 3.5, nf - 3.5),
-            ];
-            let Some(h) = Homography::from_points(from, [p[0], p[1], p[2], fourth]) else {
-                continue;
-            };
-            let Some((samples, t)) = sample_grid(g, &h, n) else {
-                continue;
-            };
-            let miss = pattern_mismatch(&samples, t, n);
-            if miss < 0.25 {
-                candidates.push((miss, n, h, samples, t));
-            }
-        }
-        candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
-        for (_, n, h, samples, t) in candidates {
-            let nf = n as f64;
-            let mut read = self.decode_samples(&samples, t, n).map(|r| (r, h));
-            if read.is_none()
-                && n > 21
-                && let Some(h2) = align(g, &h, n, &samples, t, [p[0], p[1], p[2]])
-                && let Some((samples, t)) = sample_grid(g, &h2, n)
-            {
-                read = self.decode_samples(&samples, t, n).map(|r| (r, h2));
-            }
-            if let Some(((meta, text), h)) = read {
-                let corners = [(0.0, 0.0), (nf, 0.0), (nf, nf), (0.0, nf)]
-                    .map(|c| h.map(c).map_or((0.0, 0.0), |q| (q.0 as f32, q.1 as f32)));
-                return Some(Detection {
-                    text,
-                    corners,
-                    version: u8::try_from(meta.version.0).unwrap_or(0),
-                    ecc: Ecc::from_format_bits(meta.ecc_level),
-                    read: ReadKind::Searched,
-                });
-            }
-        }
-        None
-    }
-
-    /// Decodes sampled module values (dark at or below `t`).
-    fn decode_samples(&self, samples: &[u8], t: u8, n: usize) -> Option<(rqrr::MetaData, String)> {
-        let grid = rqrr::SimpleGrid::from_func(n, |x, y| samples[y * n + x] <= t);
-        self.contained(|| decode_text(&rqrr::Grid::new(grid)))?.ok()
-    }
-
-    /// Decodes the codes in one region with `rqrr`, trying the binarisations in turn until one
-    /// reads.
-    fn decode_region(&self, gray: &Gray, region: Region) -> Vec<Detection> {
-        let x0 = region.rect[0].floor().max(0.0) as usize;
-        let y0 = region.rect[1].floor().max(0.0) as usize;
-        let x1 = (region.rect[2].ceil().max(0.0) as usize).min(gray.w);
-        let y1 = (region.rect[3].ceil().max(0.0) as usize).min(gray.h);
-        if x1 < x0 + 21 || y1 < y0 + 21 {
-            return Vec::new();
-        }
-        let (cw, ch) = (x1 - x0, y1 - y0);
-        let mut crop = Vec::with_capacity(cw * ch);
-        for y in y0..y1 {
-            crop.extend_from_slice(&gray.px[y * gray.w + x0..y * gray.w + x1]);
-        }
-        let origin = (x0 as f32, y0 as f32);
-        let (buf, w, h, scale) = if region.unit < self.config.upscale_below_px {
-            let (up, w, h) = upscale2(&Gray {
-                px: &crop,
-                w: cw,
-                h: ch,
-            });
-            (up, w, h, 2.0)
-        } else {
-            (crop, cw, ch, 1.0)
-        };
-        let g = Gray { px: &buf, w, h };
-        let unit_here = (region.unit * scale).max(1.0);
-        let radius = ((unit_here * 4.0) as usize).max(4);
-        for pass in [
-            Binarize::Native,
-            Binarize::Otsu,
-            Binarize::LocalMean { radius, bias: 4 },
-        ] {
-            let found = self.pass(&g, pass, origin, scale, ReadKind::Searched);
-            if !found.is_empty() {
-                return found;
-            }
-        }
-        Vec::new()
-    }
-
-    /// One `rqrr` run on a buffer with one binarisation; coordinates mapped back to the frame.
-    fn pass(
-        &self,
-        g: &Gray,
-        how: Binarize,
-        origin: (f32, f32),
-        scale: f32,
-        read: ReadKind,
-    ) -> Vec<Detection> {
-        let raws = match how {
-            Binarize::Native => self.contained(|| {
-                decode_all!(
-                    self,
-                    rqrr::PreparedImage::prepare_from_greyscale(g.w, g.h, |x, y| g.px[y * g.w + x])
-                )
-            }),
-            Binarize::Otsu => {
-                let t = otsu(g.px);
-                self.contained(|| {
-                    decode_all!(
-                        self,
-                        rqrr::PreparedImage::prepare_from_bitmap(g.w, g.h, |x, y| g.px
-                            [y * g.w + x]
-                            <= t)
-                    )
-                })
-            }
-            Binarize::LocalMean { radius, bias } => {
-                let bits = local_mean(g, radius, bias);
-                self.contained(|| {
-                    decode_all!(
-                        self,
-                        rqrr::PreparedImage::prepare_from_bitmap(g.w, g.h, |x, y| bits
-                            [y * g.w + x])
-                    )
-                })
-            }
-        };
-        raws.unwrap_or_default()
-            .into_iter()
-            .map(|r| Detection {
-                text: r.text,
-                corners: r.corners.map(|p| {
-                    (
-                        origin.0 + (p.0 + 0.5) / scale - 0.5,
-                        origin.1 + (p.1 + 0.5) / scale - 0.5,
-                    )
-                }),
-                version: r.version,
-                ecc: r.ecc,
-                read,
-            })
-            .collect()
-    }
-
-    /// Runs `f`, containing a panic (counted, silenced on this thread).
-    fn contained<T>(&self, f: impl FnOnce() -> T) -> Option<T> {
-        INSTALL_HOOK.call_once(|| {
-            let previous = std::panic::take_hook();
-            std::panic::set_hook(Box::new(move |info| {
-                if !QUIET.with(Cell::get) {
-                    previous(info);
-                }
-            }));
-        });
-        let was = QUIET.with(|q| q.replace(true));
-        let result = catch_unwind(AssertUnwindSafe(f));
-        QUIET.with(|q| q.set(was));
-        match result {
-            Ok(v) => Some(v),
-            Err(_) => {
-                self.panics.fetch_add(1, Ordering::Relaxed);
-                None
-            }
-        }
-    }
-
-    /// Re-reads a code where `hint` says it is: samples its module grid through the homography
-    /// of its corners and decodes that. `None` if it does not read there.
-    pub fn reread(&self, image: &GrayImage, hint: &Detection) -> Option<Detection> {
-        let n = hint.modules();
-        let nf = n as f64;
-        let to = hint.corners.map(|c| (f64::from(c.0), f64::from(c.1)));
-        let h = Homography::from_points([(0.0, 0.0), (nf, 0.0), (nf, nf), (0.0, nf)], to)?;
-        let g = Gray {
-            px: image.as_raw(),
-            w: image.width() as usize,
-            h: image.height() as usize,
-        };
-        let (samples, t) = sample_grid(&g, &h, n)?;
-        if pattern_mismatch(&samples, t, n) > 0.25 {
-            return None;
-        }
-        let (meta, text) = self.decode_samples(&samples, t, n)?;
-        Some(Detection {
-            text,
-            corners: hint.corners,
-            version: u8::try_from(meta.version.0).unwrap_or(hint.version),
-            ecc: Ecc::from_format_bits(meta.ecc_level),
-            read: ReadKind::Reread,
-        })
-    }
-
-    /// Finder patterns in the rows of `active` blocks (all when `None`).
-    fn find_finders(&self, g: &Gray, stats: &BlockStats, active: Option<&[bool]>) -> Vec<Finder> {
-        let mut hits: Vec<Finder> = Vec::new();
-        let step = self.config.row_step.max(1);
-        let mut runs: Vec<(usize, usize)> = Vec::new();
-        for y in (0..g.h).step_by(step) {
-            let by = y >> BLOCK_SHIFT;
-            // The spans of active blocks on this block row.
-            let mut bx = 0;
-            while bx < stats.bw {
-                let is_active = |bx: usize| active.is_none_or(|a| a[by * stats.bw + bx]);
-                if !is_active(bx) {
-                    bx += 1;
-                    continue;
-                }
-                let start = bx;
-                while bx < stats.bw && is_active(bx) {
-                    bx += 1;
-                }
-                let x0 = start << BLOCK_SHIFT;
-                let x1 = (bx << BLOCK_SHIFT).min(g.w);
-                self.scan_row(g, stats, y, x0, x1, &mut runs, &mut hits);
-            }
-        }
-        cluster_finders(hits, step)
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn scan_row(
-        &self,
-        g: &Gray,
-        stats: &BlockStats,
-        y: usize,
-        x0: usize,
-        x1: usize,
-        runs: &mut Vec<(usize, usize)>,
-        hits: &mut Vec<Finder>,
-    ) {
-        let row = &g.px[y * g.w..(y + 1) * g.w];
-        let brow = (y >> BLOCK_SHIFT) * stats.bw;
-        let dark = |x: usize| {
-            let b = brow + (x >> BLOCK_SHIFT);
-            stats.ok[b] && row[x] < stats.thr[b]
-        };
-        runs.clear();
-        let mut color = dark(x0);
-        let mut start = x0;
-        let first_dark = color;
-        for x in x0 + 1..x1 {
-            let c = dark(x);
-            if c != color {
-                runs.push((start, x - start));
-                start = x;
-                color = c;
-            }
-        }
-        runs.push((start, x1 - start));
-        let offset = usize::from(!first_dark);
-        let mut i = offset;
-        while i + 4 < runs.len() {
-            let l = [
-                runs[i].1,
-                runs[i + 1].1,
-                runs[i + 2].1,
-                runs[i + 3].1,
-                runs[i + 4].1,
-            ];
-            if let Some(unit) = self.finder_ratio(l) {
-                let cx = runs[i + 2].0 as f32 + runs[i + 2].1 as f32 / 2.0;
-                if let Some((cy, vunit)) = self.cross_check(g, stats, cx as usize, y, unit) {
-                    hits.push(Finder {
-                        x: cx,
-                        y: cy,
-                        unit: (unit + vunit) / 2.0,
-                        votes: 1,
-                    });
-                }
-            }
-            i += 2;
-        }
-    }
-
-    /// The module size if these five runs look like a finder's 1:1:3:1:1.
-    fn finder_ratio(&self, l: [usize; 5]) -> Option<f32> {
-        let total: usize = l.iter().sum();
-        let unit = total as f32 / 7.0;
-        if unit < self.config.min_module_px || unit > self.config.max_module_px {
-            return None;
-        }
-        let tol = unit * 0.6 + 0.5;
-        let single = |v: usize| (v as f32 - unit).abs() <= tol;
-        let center = (l[2] as f32 - 3.0 * unit).abs() <= unit * 1.2 + 0.5;
-        (single(l[0]) && single(l[1]) && single(l[3]) && single(l[4]) && center).then_some(unit)
-    }
-
-    /// Checks a horizontal finder hit vertically; gives the centre's y and the module size.
-    fn cross_check(
-        &self,
-        g: &Gray,
-        stats: &BlockStats,
-        x: usize,
-        y: usize,
-        unit: f32,
-    ) -> Option<(f32, f32)> {
-        let dark = |y: usize| {
-            let b = (y >> BLOCK_SHIFT) * stats.bw + (x >> BLOCK_SHIFT);
-            stats.ok[b] && g.px[y * g.w + x] < stats.thr[b]
-        };
-        if !dark(y) {
-            return None;
-        }
-        let limit = (unit * 5.0) as usize + 2;
-        // Up: centre, light ring, dark ring.
-        let mut counts = [0usize; 5];
-        let mut yy = y as isize;
-        for (slot, want) in [(2usize, true), (1, false), (0, true)] {
-            while yy >= 0 && dark(yy as usize) == want && counts[slot] <= limit {
-                counts[slot] += 1;
-                yy -= 1;
-            }
-            if counts[slot] == 0 || counts[slot] > limit {
-                return None;
-            }
-        }
-        let top_of_center = y - counts[2] + 1;
-        let mut yy = y + 1;
-        let mut center_down = 0;
-        while yy < g.h && dark(yy) && center_down <= limit {
-            center_down += 1;
-            yy += 1;
-        }
-        counts[2] += center_down;
-        for (slot, want) in [(3usize, false), (4, true)] {
-            while yy < g.h && dark(yy) == want && counts[slot] <= limit {
-                counts[slot] += 1;
-                yy += 1;
-            }
-            if counts[slot] == 0 || counts[slot] > limit {
-                return None;
-            }
-        }
-        let vunit = self.finder_ratio(counts)?;
-        if vunit > unit * 2.0 || vunit < unit * 0.5 {
-            return None;
-        }
-        let cy = top_of_center as f32 + counts[2] as f32 / 2.0;
-        Some((cy, vunit))
-    }
-}
-
-thread_local! {
-    /// Whether a panic on this thread is one of rqrr's, being contained.
-    static QUIET: Cell<bool> = const { Cell::new(false) };
-}
-static INSTALL_HOOK: Once = Once::new();
-
-/// Block size for thresholds and change detection: 1 << 4 = 16 pixels.
-const BLOCK_SHIFT: usize = 4;
-
-/// Per 16 × 16 block: mean, local threshold, and whether there is contrast enough.
-pub(crate) struct BlockStats {
-    pub(crate) bw: usize,
-    pub(crate) bh: usize,
-    pub(crate) mean: Vec<u8>,
-    thr: Vec<u8>,
-    ok: Vec<bool>,
-}
-
-impl BlockStats {
-    fn of(g: &Gray, min_contrast: u8) -> BlockStats {
-        let bs = 1 << BLOCK_SHIFT;
-        let (bw, bh) = (g.w.div_ceil(bs), g.h.div_ceil(bs));
-        let mut sum = vec![0u32; bw * bh];
-        let mut count = vec![0u32; bw * bh];
-        let mut lo = vec![255u8; bw * bh];
-        let mut hi = vec![0u8; bw * bh];
-        // Every second row is enough for block statistics.
-        for y in (0..g.h).step_by(2) {
-            let row = &g.px[y * g.w..(y + 1) * g.w];
-            let brow = (y >> BLOCK_SHIFT) * bw;
-            for (bx, chunk) in row.chunks(bs).enumerate() {
-                let b = brow + bx;
-                sum[b] += chunk.iter().map(|&v| u32::from(v)).sum::<u32>();
-                count[b] += chunk.len() as u32;
-                lo[b] = lo[b].min(chunk.iter().copied().min().unwrap_or(255));
-                hi[b] = hi[b].max(chunk.iter().copied().max().unwrap_or(0));
-            }
-        }
-        let mean: Vec<u8> = sum
-            .iter()
-            .zip(&count)
-            .map(|(s, c)| (s / (*c).max(1)) as u8)
-            .collect();
-        let mut thr = vec![0u8; bw * bh];
-        let mut ok = vec![false; bw * bh];
-        for by in 0..bh {
-            for bx in 0..bw {
-                let (mut s, mut n) = (0u32, 0u32);
-                let (mut l, mut hh) = (255u8, 0u8);
-                for yy in by.saturating_sub(2)..(by + 3).min(bh) {
-                    for xx in bx.saturating_sub(2)..(bx + 3).min(bw) {
-                        s += u32::from(mean[yy * bw + xx]);
-                        n += 1;
-                        if yy + 1 >= by && yy <= by + 1 && xx + 1 >= bx && xx <= bx + 1 {
-                            l = l.min(lo[yy * bw + xx]);
-                            hh = hh.max(hi[yy * bw + xx]);
-                        }
-                    }
-                }
-                let m = (s / n.max(1)) as u8;
-                // Half way between the local mean and the local mid-range: robust to a code
-                // that fills most of the window.
-                let mid = ((u16::from(l) + u16::from(hh)) / 2) as u8;
-                thr[by * bw + bx] = ((u16::from(m) + u16::from(mid)) / 2) as u8;
-                ok[by * bw + bx] = hh.saturating_sub(l) >= min_contrast;
-            }
-        }
-        BlockStats {
-            bw,
-            bh,
-            mean,
-            thr,
-            ok,
         }
     }
 }
@@ -872,120 +583,6 @@ struct Decoded {
     failed: Vec<Region>,
     /// Crops tried.
     slow: usize,
-}
-
-/// A finder pattern's centre and module size.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Finder {
-    x: f32,
-    y: f32,
-    unit: f32,
-    votes: u32,
-}
-
-/// Merges row hits of the same finder; keeps finders seen on two rows or more.
-fn cluster_finders(mut hits: Vec<Finder>, step: usize) -> Vec<Finder> {
-    hits.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x)));
-    let mut clusters: Vec<(Finder, f32, f32, f32)> = Vec::new(); // finder, sum x, sum y, sum unit
-    for h in hits {
-        let found = clusters.iter_mut().rev().take(64).find(|(c, ..)| {
-            (c.x - h.x).abs() < c.unit * 2.0 && (c.y - h.y).abs() < c.unit * 2.0 && {
-                let r = c.unit / h.unit;
-                (0.6..1.67).contains(&r)
-            }
-        });
-        match found {
-            Some((c, sx, sy, su)) => {
-                *sx += h.x;
-                *sy += h.y;
-                *su += h.unit;
-                c.votes += 1;
-                let n = c.votes as f32;
-                c.x = *sx / n;
-                c.y = *sy / n;
-                c.unit = *su / n;
-            }
-            None => clusters.push((h, h.x, h.y, h.unit)),
-        }
-    }
-    clusters
-        .into_iter()
-        .map(|(c, ..)| c)
-        .filter(|c| c.votes >= 2 || c.unit * 3.0 < 2.0 * step as f32)
-        .collect()
-}
-
-/// Groups finders into candidate regions: threes at a right angle with equal legs make one
-/// code; a finder left over gets a region large enough for any small code it may belong to.
-fn group_finders(finders: &[Finder]) -> Vec<Region> {
-    let n = finders.len();
-    let mut triples: Vec<(f32, usize, usize, usize)> = Vec::new();
-    for i in 0..n {
-        let fi = finders[i];
-        let near: Vec<usize> = (0..n)
-            .filter(|&j| {
-                let fj = finders[j];
-                let d = ((fj.x - fi.x).powi(2) + (fj.y - fi.y).powi(2)).sqrt();
-                let r = fj.unit / fi.unit;
-                j != i && (0.6..1.67).contains(&r) && d >= 10.0 * fi.unit && d <= 60.0 * fi.unit
-            })
-            .collect();
-        for (a, &j) in near.iter().enumerate() {
-            for &k in &near[a + 1..] {
-                let (ax, ay) = (finders[j].x - fi.x, finders[j].y - fi.y);
-                let (bx, by) = (finders[k].x - fi.x, finders[k].y - fi.y);
-                let (la, lb) = ((ax * ax + ay * ay).sqrt(), (bx * bx + by * by).sqrt());
-                let legs = (la - lb).abs() / la.max(lb);
-                let cos = ((ax * bx + ay * by) / (la * lb)).abs();
-                if legs < 0.25 && cos < 0.3 {
-                    triples.push((legs + cos, i, j, k));
-                }
-            }
-        }
-    }
-    triples.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    let mut used = vec![false; n];
-    let mut regions = Vec::new();
-    for (_, i, j, k) in triples {
-        if used[i] || used[j] || used[k] {
-            continue;
-        }
-        used[i] = true;
-        used[j] = true;
-        used[k] = true;
-        let (fi, fj, fk) = (finders[i], finders[j], finders[k]);
-        let fourth = (fj.x + fk.x - fi.x, fj.y + fk.y - fi.y);
-        let xs = [fi.x, fj.x, fk.x, fourth.0];
-        let ys = [fi.y, fj.y, fk.y, fourth.1];
-        let unit = (fi.unit + fj.unit + fk.unit) / 3.0;
-        let m = unit * 9.0;
-        // Top right is the one clockwise of top left's other neighbour (y points down).
-        let cross = (fj.x - fi.x) * (fk.y - fi.y) - (fj.y - fi.y) * (fk.x - fi.x);
-        let (tr, bl) = if cross > 0.0 { (fj, fk) } else { (fk, fj) };
-        regions.push(Region {
-            triple: Some([(fi.x, fi.y), (tr.x, tr.y), (bl.x, bl.y)]),
-            rect: [
-                xs.iter().copied().fold(f32::INFINITY, f32::min) - m,
-                ys.iter().copied().fold(f32::INFINITY, f32::min) - m,
-                xs.iter().copied().fold(f32::NEG_INFINITY, f32::max) + m,
-                ys.iter().copied().fold(f32::NEG_INFINITY, f32::max) + m,
-            ],
-            unit,
-        });
-    }
-    for (i, f) in finders.iter().enumerate() {
-        if used[i] {
-            continue;
-        }
-        // Alone (its partners were missed): the code may lie on any side of it.
-        let m = f.unit * 26.0;
-        regions.push(Region {
-            rect: [f.x - m, f.y - m, f.x + m, f.y + m],
-            unit: f.unit,
-            triple: None,
-        });
-    }
-    regions
 }
 
 /// Whether a region is already explained by a known code (its centre lies on one).
@@ -1005,6 +602,7 @@ fn around(d: &Detection) -> Region {
         rect: [b[0] - m, b[1] - m, b[2] + m, b[3] + m],
         unit: d.module_px(),
         triple: None,
+        light: false,
     }
 }
 
@@ -1024,7 +622,9 @@ fn merge_regions(mut regions: Vec<Region>) -> Vec<Region> {
                     a[2].min(b[2]),
                     a[3].min(b[3]),
                 ];
-                if area(&inter) > 0.5 * area(&a).min(area(&b)) {
+                if regions[i].light == regions[j].light
+                    && area(&inter) > 0.5 * area(&a).min(area(&b))
+                {
                     let u = [
                         a[0].min(b[0]),
                         a[1].min(b[1]),
@@ -1035,6 +635,7 @@ fn merge_regions(mut regions: Vec<Region>) -> Vec<Region> {
                         rect: u,
                         unit: regions[i].unit.min(regions[j].unit),
                         triple: None,
+                        light: regions[i].light,
                     };
                     regions.swap_remove(j);
                     changed = true;
@@ -1083,213 +684,6 @@ fn merge(mut found: Vec<Detection>) -> Vec<Detection> {
     out
 }
 
-/// The `n` × `n` module centres sampled through `h` (module units to pixels), and their Otsu
-/// threshold; `None` if the grid leaves the frame.
-fn sample_grid(g: &Gray, h: &Homography, n: usize) -> Option<(Vec<u8>, u8)> {
-    let mut samples = Vec::with_capacity(n * n);
-    for y in 0..n {
-        for x in 0..n {
-            let p = h.map((x as f64 + 0.5, y as f64 + 0.5))?;
-            samples.push(bilinear(g.px, g.w, g.h, p)?);
-        }
-    }
-    let t = otsu(&samples);
-    Some((samples, t))
-}
-
-/// Whether module (`x`, `y`) of a finder pattern is dark (outside it: the light separator).
-fn finder_module(x: isize, y: isize) -> bool {
-    let ring = x == 0 || y == 0 || x == 6 || y == 6;
-    let core = (2..=4).contains(&x) && (2..=4).contains(&y);
-    (0..7).contains(&x) && (0..7).contains(&y) && (ring || core)
-}
-
-/// The share of function-pattern modules (three finders with separators, two timing lines)
-/// that do not look as they must: near 0 for a grid laid right, near 0.5 for noise.
-fn pattern_mismatch(samples: &[u8], t: u8, n: usize) -> f32 {
-    let dark = |x: usize, y: usize| samples[y * n + x] <= t;
-    let (mut checked, mut wrong) = (0u32, 0u32);
-    let origins = [(0isize, 0isize), (n as isize - 7, 0), (0, n as isize - 7)];
-    for (ox, oy) in origins {
-        // The finder and the separator ring around it.
-        for fy in -1..=7isize {
-            for fx in -1..=7isize {
-                let (gx, gy) = (ox + fx, oy + fy);
-                if gx < 0 || gy < 0 || gx >= n as isize || gy >= n as isize {
-                    continue;
-                }
-                checked += 1;
-                if dark(gx as usize, gy as usize) != finder_module(fx, fy) {
-                    wrong += 1;
-                }
-            }
-        }
-    }
-    for i in 8..n - 8 {
-        checked += 2;
-        let want = i % 2 == 0;
-        wrong += u32::from(dark(i, 6) != want) + u32::from(dark(6, i) != want);
-    }
-    wrong as f32 / checked.max(1) as f32
-}
-
-/// Lays the grid again through the alignment pattern found near where `h` puts it: the module
-/// grid through the three finder centres and the alignment centre (a full homography).
-fn align(
-    g: &Gray,
-    h: &Homography,
-    n: usize,
-    samples: &[u8],
-    t: u8,
-    finders: [Point; 3],
-) -> Option<Homography> {
-    let _ = samples;
-    let c = (n as f64 - 6.5, n as f64 - 6.5);
-    let mut best = (0u32, (0.0, 0.0));
-    for dy in -3..=3 {
-        for dx in -3..=3 {
-            let at = (c.0 + f64::from(dx) * 0.5, c.1 + f64::from(dy) * 0.5);
-            let mut score = 0;
-            for y in -2i32..=2 {
-                for x in -2i32..=2 {
-                    let want = x.abs() == 2 || y.abs() == 2 || (x == 0 && y == 0);
-                    let p = h.map((at.0 + f64::from(x), at.1 + f64::from(y)))?;
-                    let v = bilinear(g.px, g.w, g.h, p)?;
-                    score += u32::from((v <= t) == want);
-                }
-            }
-            if score > best.0 {
-                best = (score, at);
-            }
-        }
-    }
-    if best.0 < 21 {
-        return None;
-    }
-    let found = h.map(best.1)?;
-    let nf = n as f64;
-    Homography::from_points(
-        [(3.5, 3.5), (nf - 3.5, 3.5), (3.5, nf - 3.5), c],
-        [finders[0], finders[1], finders[2], found],
-    )
-}
-
-/// Decodes a grid to text: UTF-8 when the bytes are, else Shift_JIS when they are, else
-/// Latin-1 (what QR readers assume without an ECI marker).
-fn decode_text<G: BitGrid>(
-    grid: &rqrr::Grid<G>,
-) -> Result<(rqrr::MetaData, String), rqrr::DeQRError> {
-    let mut bytes = Vec::new();
-    let meta = grid.decode_to(&mut bytes)?;
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => {
-            let bytes = e.into_bytes();
-            let (sjis, _, bad) = encoding_rs::SHIFT_JIS.decode(&bytes);
-            if bad {
-                bytes.iter().map(|&b| char::from(b)).collect()
-            } else {
-                sjis.into_owned()
-            }
-        }
-    };
-    Ok((meta, text))
-}
-
-fn bilinear(px: &[u8], w: usize, h: usize, p: Point) -> Option<u8> {
-    let (x, y) = (p.0 - 0.5, p.1 - 0.5);
-    if x < 0.0 || y < 0.0 || x >= (w - 1) as f64 || y >= (h - 1) as f64 {
-        return None;
-    }
-    let (xi, yi) = (x as usize, y as usize);
-    let (fx, fy) = (x - xi as f64, y - yi as f64);
-    let at = |xx: usize, yy: usize| f64::from(px[yy * w + xx]);
-    let top = at(xi, yi) * (1.0 - fx) + at(xi + 1, yi) * fx;
-    let bottom = at(xi, yi + 1) * (1.0 - fx) + at(xi + 1, yi + 1) * fx;
-    Some((top * (1.0 - fy) + bottom * fy).round() as u8)
-}
-
-/// A 2× bilinear upscale.
-fn upscale2(g: &Gray) -> (Vec<u8>, usize, usize) {
-    let (w2, h2) = (g.w * 2, g.h * 2);
-    let mut out = vec![0u8; w2 * h2];
-    for y in 0..h2 {
-        let sy = (y as f32 * 0.5 - 0.25).max(0.0);
-        let y0 = (sy as usize).min(g.h - 1);
-        let y1 = (y0 + 1).min(g.h - 1);
-        let fy = sy - y0 as f32;
-        for x in 0..w2 {
-            let sx = (x as f32 * 0.5 - 0.25).max(0.0);
-            let x0 = (sx as usize).min(g.w - 1);
-            let x1 = (x0 + 1).min(g.w - 1);
-            let fx = sx - x0 as f32;
-            let at = |xx: usize, yy: usize| f32::from(g.px[yy * g.w + xx]);
-            let v = (at(x0, y0) * (1.0 - fx) + at(x1, y0) * fx) * (1.0 - fy)
-                + (at(x0, y1) * (1.0 - fx) + at(x1, y1) * fx) * fy;
-            out[y * w2 + x] = v.round() as u8;
-        }
-    }
-    (out, w2, h2)
-}
-
-/// Otsu's threshold: pixels at or below it are dark.
-fn otsu(px: &[u8]) -> u8 {
-    let mut hist = [0u64; 256];
-    for &v in px {
-        hist[usize::from(v)] += 1;
-    }
-    let total = px.len() as f64;
-    let sum_all: f64 = hist
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| i as f64 * c as f64)
-        .sum();
-    let (mut w0, mut sum0) = (0.0, 0.0);
-    let (mut best, mut best_t) = (-1.0, 127u8);
-    for (t, &c) in hist.iter().enumerate() {
-        w0 += c as f64;
-        sum0 += t as f64 * c as f64;
-        let w1 = total - w0;
-        if w0 == 0.0 || w1 == 0.0 {
-            continue;
-        }
-        let (m0, m1) = (sum0 / w0, (sum_all - sum0) / w1);
-        let between = w0 * w1 * (m0 - m1) * (m0 - m1);
-        if between > best {
-            best = between;
-            best_t = t as u8;
-        }
-    }
-    best_t
-}
-
-/// Dark where a pixel is below the mean of its (2r+1)² window, less `bias` percent.
-fn local_mean(g: &Gray, radius: usize, bias: u8) -> Vec<bool> {
-    let (w, h) = (g.w, g.h);
-    let mut integral = vec![0u64; (w + 1) * (h + 1)];
-    for y in 0..h {
-        let mut row = 0u64;
-        for x in 0..w {
-            row += u64::from(g.px[y * w + x]);
-            integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + row;
-        }
-    }
-    let mut out = vec![false; w * h];
-    let k = 100 - u64::from(bias.min(100));
-    for y in 0..h {
-        let (y0, y1) = (y.saturating_sub(radius), (y + radius + 1).min(h));
-        for x in 0..w {
-            let (x0, x1) = (x.saturating_sub(radius), (x + radius + 1).min(w));
-            let s = integral[y1 * (w + 1) + x1] + integral[y0 * (w + 1) + x0]
-                - integral[y0 * (w + 1) + x1]
-                - integral[y1 * (w + 1) + x0];
-            let n = ((x1 - x0) * (y1 - y0)) as u64;
-            out[y * w + x] = u64::from(g.px[y * w + x]) * n * 100 < s * k;
-        }
-    }
-    out
-}
-
 /// Settings of a [`Scanner`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScanConfig {
@@ -1307,6 +701,10 @@ pub struct ScanConfig {
     /// A crop that read nothing is not tried again for this many frames unless its pixels
     /// change.
     pub retry_failed_after: u64,
+    /// A frame's work stops starting new candidates after this long: the finder scan, grid
+    /// reads and slow reads check it, and what is left waits for the next frames. Every single
+    /// step is bounded (capped crops, capped candidate counts), so no frame takes much longer.
+    pub frame_budget: Duration,
 }
 
 impl Default for ScanConfig {
@@ -1318,6 +716,7 @@ impl Default for ScanConfig {
             verify_every: 15,
             max_slow_decodes: 1,
             retry_failed_after: 90,
+            frame_budget: Duration::from_millis(60),
         }
     }
 }
@@ -1347,6 +746,8 @@ pub struct ScanStats {
     pub finder_time: Duration,
     /// Time spent decoding candidate regions (fast and slow).
     pub decode_time: Duration,
+    /// Whether the frame budget ran out (work was left for the next frames).
+    pub over_budget: bool,
 }
 
 /// Follows the codes of a stream of frames (one camera): cheap on still scenes. See the
@@ -1415,6 +816,7 @@ impl Scanner {
             return Vec::new();
         }
         let clock = Instant::now();
+        let deadline = Deadline::after(self.config.frame_budget);
         let blocks = BlockStats::of(&g, self.detector.config.min_contrast);
         let n = blocks.bw * blocks.bh;
         let full = self
@@ -1489,13 +891,15 @@ impl Scanner {
         }
         stats.reread_time = clock.elapsed();
         let clock = Instant::now();
-        let finders = self.detector.find_finders(&g, &blocks, Some(&active));
+        let finders = self
+            .detector
+            .find_finders(&g, &blocks, Some(&active), &deadline);
         stats.finders = finders.len();
-        regions.extend(
-            group_finders(&finders)
-                .into_iter()
-                .filter(|r| !explained(r, &kept)),
-        );
+        let (fast, slow) = self
+            .detector
+            .read_finders(&g, &blocks, &finders, &kept, &deadline);
+        kept.extend(fast);
+        regions.extend(slow);
         regions.append(&mut self.pending);
         stats.finder_time = clock.elapsed();
         let clock = Instant::now();
@@ -1524,13 +928,17 @@ impl Scanner {
         };
         let decoded = self.detector.decode_regions(
             &g,
+            &blocks,
             regions,
             Some(self.config.max_slow_decodes),
             &skip_slow,
+            &deadline,
         );
         stats.decode_time = clock.elapsed();
         stats.slow_decodes = decoded.slow;
-        stats.searched = decoded.found.len();
+        stats.searched =
+            decoded.found.len() + kept.iter().filter(|d| d.read == ReadKind::Searched).count();
+        stats.over_budget = deadline.passed();
         self.pending = decoded.left;
         self.failed
             .extend(decoded.failed.into_iter().map(|r| (r, frame)));
