@@ -23,6 +23,10 @@
 //!
 //! [rules.jaken]                   # house rules per game (keys of the game's settings)
 //! settlement = "parent-first"
+//!
+//! [club]                          # optional: push every match to the club server (docs/club.md)
+//! url = "https://club.example.org"
+//! token = "tsk_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 //! ```
 //!
 //! `tableside config check` loads the file and names its first problem by line and field.
@@ -99,6 +103,16 @@ impl Default for Devices {
     }
 }
 
+/// `[club]`: the club server this kiosk pushes its matches to (`crate::sync`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Club {
+    /// The server's address, `https://…` (or `http://` on a trusted network).
+    pub url: String,
+    /// The kiosk's token, printed once by `tableside-club kiosk add NAME`.
+    pub token: String,
+}
+
 /// The whole file.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -113,6 +127,9 @@ pub struct Config {
     pub gpio: GpioConfig,
     /// `[rules.<game>]`: house rules per game id, as the game's settings keys.
     pub rules: BTreeMap<String, toml::Table>,
+    /// `[club]`: absent when the kiosk plays alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub club: Option<Club>,
 }
 
 fn locate(file: &str, text: &str, offset: usize, message: String) -> ConfigError {
@@ -174,6 +191,9 @@ impl Config {
                 .gpio
                 .check()
                 .map_err(|e| field("enabled", format!("[gpio]: {e}")))?;
+        }
+        if let Some(club) = &config.club {
+            crate::sync::check_club(club).map_err(|e| field("url", format!("[club]: {e}")))?;
         }
         for game in config.rules.keys() {
             if cards::core::GameId::parse(game).is_none() {
@@ -262,6 +282,29 @@ mod tests {
             c.rules_json(cards::core::GameId::Jaken)["settlement"],
             "parent-first"
         );
+    }
+
+    #[test]
+    fn the_club_section_is_checked() {
+        let token = format!("tsk_{}", "a".repeat(64));
+        let c = Config::parse(
+            "c.toml",
+            &format!("[club]\nurl = \"https://club.example\"\ntoken = \"{token}\"\n"),
+        )
+        .unwrap();
+        assert_eq!(c.club.unwrap().url, "https://club.example");
+        let e =
+            Config::parse("c.toml", "[club]\nurl = \"ftp://x\"\ntoken = \"tsk_1\"\n").unwrap_err();
+        assert!(e.message.contains("http"), "{e}");
+        let e = Config::parse(
+            "c.toml",
+            &format!("[club]\nurl = \"http://x\"\ntoken = \"{token}\"\nkiosk = \"t1\"\n"),
+        )
+        .unwrap_err();
+        assert!(e.message.contains("kiosk"), "{e}");
+        let e = Config::parse("c.toml", "[club]\nurl = \"http://x\"\ntoken = \"secret\"\n")
+            .unwrap_err();
+        assert!(e.message.contains("tsk_"), "{e}");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! - [`store`]: the SQLite match store (every input durable before it changes a match).
 //! - [`session`]: a live match bound to the store; resuming replays the stored log.
 //! - [`cli`]: `tableside play | replay | log`.
+//! - [`sync`]: the kiosk's club sync thread (with `[club]` in the config).
 //! - [`ui`]: the eframe window.
 
 pub mod cli;
@@ -12,5 +13,6 @@ pub mod export;
 pub mod session;
 pub mod sheet;
 pub mod store;
+pub mod sync;
 pub mod ui;
 pub mod vision;

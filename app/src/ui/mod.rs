@@ -44,6 +44,7 @@
 //! ```
 
 mod camera;
+mod club;
 mod dice_panel;
 mod fonts;
 mod generic;

@@ -445,6 +445,7 @@ impl StartScreen {
                         });
                 }
                 ui.add_space(10.0);
+                super::club::panel(ui, form, lang);
                 let resuming = !self.resumable.is_empty();
                 if let Some(a) = self.resume_section(
                     ui,
