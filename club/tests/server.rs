@@ -534,3 +534,36 @@ fn the_pages_escape_every_text_and_replay_step_by_step() {
     assert_eq!(c.page("/nowhere").0, 404);
     assert_eq!(c.page("/matches/999").0, 404);
 }
+
+#[test]
+fn no_statement_is_built_from_strings() {
+    // Every statement of the server is a literal with $n parameters: no `format!` near SQL.
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&src).unwrap() {
+        let path = entry.unwrap().path();
+        // The test helpers create databases by name (CREATE DATABASE takes no parameters).
+        if path.file_name().is_some_and(|n| n == "testing.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (at, _) in text.match_indices("format!(") {
+            let window: String = text[at..]
+                .chars()
+                .take(160)
+                .collect::<String>()
+                .to_uppercase();
+            for keyword in [
+                "SELECT ", "INSERT ", "UPDATE ", "DELETE ", " WHERE ", "CREATE ",
+            ] {
+                assert!(
+                    !window.contains(keyword),
+                    "{}: SQL built with format!: {window}",
+                    path.display()
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 8, "{checked} files");
+}
