@@ -548,9 +548,18 @@ fn no_statement_is_built_from_strings() {
         }
         let text = std::fs::read_to_string(&path).unwrap();
         for (at, _) in text.match_indices("format!(") {
-            let window: String = text[at..]
+            // The macro's arguments: up to its closing parenthesis.
+            let mut depth = 0;
+            let window: String = text[at + "format!".len()..]
                 .chars()
-                .take(160)
+                .take_while(|c| {
+                    match c {
+                        '(' => depth += 1,
+                        ')' => depth -= 1,
+                        _ => {}
+                    }
+                    depth > 0
+                })
                 .collect::<String>()
                 .to_uppercase();
             for keyword in [
