@@ -302,8 +302,11 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.message.contains("kiosk"), "{e}");
-        let e = Config::parse("c.toml", "[club]\nurl = \"http://x\"\ntoken = \"secret\"\n")
-            .unwrap_err();
+        let e = Config::parse(
+            "c.toml",
+            "[club]\nurl = \"http://club.local\"\ntoken = \"secret\"\n",
+        )
+        .unwrap_err();
         assert!(e.message.contains("tsk_"), "{e}");
     }
 
