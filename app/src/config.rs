@@ -104,13 +104,38 @@ impl Default for Devices {
 }
 
 /// `[club]`: the club server this kiosk pushes its matches to (`crate::sync`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// The token is a secret: it is never printed. Written out (`tableside config check`) or
+/// debug-printed, it reads `(hidden: N characters)`, which is no token, so a copy of the
+/// printed settings cannot be used in its place either.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Club {
     /// The server's address, `https://…` (or `http://` on a trusted network).
     pub url: String,
     /// The kiosk's token, printed once by `tableside-club kiosk add NAME`.
+    #[serde(serialize_with = "hidden")]
     pub token: String,
+}
+
+impl Club {
+    /// What is shown in place of the token.
+    pub fn token_hidden(&self) -> String {
+        format!("(hidden: {} characters)", self.token.chars().count())
+    }
+}
+
+fn hidden<S: serde::Serializer>(token: &str, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&format!("(hidden: {} characters)", token.chars().count()))
+}
+
+impl std::fmt::Debug for Club {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Club")
+            .field("url", &self.url)
+            .field("token", &self.token_hidden())
+            .finish()
+    }
 }
 
 /// The whole file.
@@ -193,7 +218,14 @@ impl Config {
                 .map_err(|e| field("enabled", format!("[gpio]: {e}")))?;
         }
         if let Some(club) = &config.club {
-            crate::sync::check_club(club).map_err(|e| field("url", format!("[club]: {e}")))?;
+            crate::sync::check_club(club).map_err(|e| {
+                let key = if e.starts_with("field `token`") {
+                    "token"
+                } else {
+                    "url"
+                };
+                field(key, format!("[club]: {e}"))
+            })?;
         }
         for game in config.rules.keys() {
             if cards::core::GameId::parse(game).is_none() {
@@ -308,6 +340,28 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.message.contains("tsk_"), "{e}");
+    }
+
+    #[test]
+    fn the_club_token_is_never_printed() {
+        let token = format!("tsk_{}", "5ec7e7".repeat(10));
+        let c = Config::parse(
+            "c.toml",
+            &format!("[club]\nurl = \"https://club.example\"\ntoken = \"{token}\"\n"),
+        )
+        .unwrap();
+        // What `config check` prints, and a debug print, show the address but not the token.
+        let shown = toml::to_string_pretty(&c).unwrap();
+        assert!(shown.contains("https://club.example"), "{shown}");
+        assert!(shown.contains("(hidden: 64 characters)"), "{shown}");
+        let debug = format!("{c:?}");
+        for text in [&shown, &debug] {
+            assert!(!text.contains("5ec7e7"), "{text}");
+        }
+        // The printed settings read back are refused: what is shown is no token.
+        let e = Config::parse("c.toml", &shown).unwrap_err();
+        assert!(e.message.contains("token"), "{e}");
+        assert_eq!(c.club.unwrap().token, token, "the token itself is kept");
     }
 
     #[test]

@@ -123,7 +123,7 @@ CREATE POLICY own_kiosk ON match_players
     USING (club_kiosk() IS NULL OR kiosk_id = club_kiosk())
     WITH CHECK (club_kiosk() IS NULL OR kiosk_id = club_kiosk());
 
--- Every refused request, with its reason (the API's log).
+-- Every refused request, with its reason in English and Japanese (the API's log).
 CREATE TABLE refusals (
     id          bigserial   PRIMARY KEY,
     at          timestamptz NOT NULL DEFAULT now(),
@@ -131,7 +131,8 @@ CREATE TABLE refusals (
     kiosk_match bigint,
     seq         bigint,
     code        text        NOT NULL,
-    reason      text        NOT NULL
+    reason      text        NOT NULL,
+    reason_ja   text        NOT NULL
 );
 
 CREATE TABLE seasons (
@@ -155,6 +156,18 @@ CREATE TABLE season_stats (
     PRIMARY KEY (season_id, game, member_id, deck_name)
 );
 CREATE INDEX season_stats_by_member ON season_stats (member_id, season_id);
+
+-- Finished matches (and draws) per day, game and kiosk, kept in the push transaction like
+-- season_stats, so a season's matches per game read a row per day, game and kiosk instead of
+-- every match. One row per kiosk: kiosks finishing matches at once never wait for each other.
+CREATE TABLE game_days (
+    played_on date    NOT NULL,
+    game      text    NOT NULL,
+    kiosk_id  bigint  NOT NULL REFERENCES kiosks (id),
+    finished  integer NOT NULL CHECK (finished >= 0),
+    drawn     integer NOT NULL CHECK (drawn >= 0 AND drawn <= finished),
+    PRIMARY KEY (played_on, game, kiosk_id)
+);
 
 -- Club nights: Swiss rounds of one game.
 CREATE TABLE events (

@@ -1,7 +1,7 @@
 //! What the shop does from the command line: kiosks and their tokens, members and name links,
 //! seasons, and club nights (events: players, tables, rounds, hand-entered results).
 
-use crate::error::ClubError;
+use crate::error::{ClubError, usage};
 use crate::push::name_key;
 use crate::swiss::{self, Result2};
 use club_protocol::sha256_hex;
@@ -40,9 +40,14 @@ pub fn valid_kiosk_name(name: &str) -> bool {
 /// Registers a kiosk and returns its token, which is stored only as its SHA-256: print it once.
 pub async fn add_kiosk(pool: &Pool, name: &str) -> Result<String, ClubError> {
     if !valid_kiosk_name(name) {
-        return Err(ClubError::Usage(format!(
-            "`{name}` is not a kiosk name: use 1–64 letters, digits, `_`, `.` or `-` (e.g. table-1)"
-        )));
+        return Err(usage(
+            format!(
+                "`{name}` is not a kiosk name: use 1–64 letters, digits, `_`, `.` or `-` (e.g. table-1)"
+            ),
+            format!(
+                "`{name}` はキオスク名に使えません。英数字と `_` `.` `-` を 1〜64 文字で（例: table-1）"
+            ),
+        ));
     }
     let (token, hash) = token_and_hash()?;
     let client = pool.get().await?;
@@ -53,9 +58,14 @@ pub async fn add_kiosk(pool: &Pool, name: &str) -> Result<String, ClubError> {
         )
         .await?;
     if inserted == 0 {
-        return Err(ClubError::Usage(format!(
-            "kiosk `{name}` exists already (`tableside-club kiosk token {name}` issues it a new token)"
-        )));
+        return Err(usage(
+            format!(
+                "kiosk `{name}` exists already (`tableside-club kiosk token {name}` issues it a new token)"
+            ),
+            format!(
+                "キオスク `{name}` はもう登録されています（新しいトークンは `tableside-club kiosk token {name}` で発行できます）"
+            ),
+        ));
     }
     Ok(token)
 }
@@ -71,18 +81,18 @@ pub async fn renew_token(pool: &Pool, name: &str) -> Result<String, ClubError> {
         )
         .await?;
     if n == 0 {
-        return Err(ClubError::Usage(format!("no kiosk `{name}`")));
+        return Err(no_kiosk(name));
     }
     Ok(token)
 }
 
-/// The kiosks: (name, matches stored, last seen as text or "never"), by name.
-pub async fn list_kiosks(pool: &Pool) -> Result<Vec<(String, i64, String)>, ClubError> {
+/// The kiosks: (name, matches stored, last seen as text, if ever), by name.
+pub async fn list_kiosks(pool: &Pool) -> Result<Vec<(String, i64, Option<String>)>, ClubError> {
     let client = pool.get().await?;
     let rows = client
         .query(
             "SELECT k.name, (SELECT count(*) FROM matches m WHERE m.kiosk_id = k.id),
-                    coalesce(to_char(k.last_seen_at, 'YYYY-MM-DD HH24:MI:SS TZ'), 'never')
+                    to_char(k.last_seen_at, 'YYYY-MM-DD HH24:MI:SS TZ')
              FROM kiosks k ORDER BY k.name",
             &[],
         )
@@ -98,19 +108,23 @@ async fn kiosk_id(client: &impl GenericClient, name: &str) -> Result<i64, ClubEr
         .query_opt("SELECT id FROM kiosks WHERE name = $1", &[&name])
         .await?
         .map(|r| r.get(0))
-        .ok_or_else(|| {
-            ClubError::Usage(format!(
-                "no kiosk `{name}` (see `tableside-club kiosk list`)"
-            ))
-        })
+        .ok_or_else(|| no_kiosk(name))
+}
+
+fn no_kiosk(name: &str) -> ClubError {
+    usage(
+        format!("no kiosk `{name}` (see `tableside-club kiosk list`)"),
+        format!("キオスク `{name}` はありません（`tableside-club kiosk list` で一覧を見られます）"),
+    )
 }
 
 /// Adds a member (or gives an existing one of that name the member number); returns the id.
 pub async fn add_member(pool: &Pool, name: &str, number: Option<&str>) -> Result<i64, ClubError> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 100 {
-        return Err(ClubError::Usage(
-            "a member's name has 1–100 characters".into(),
+        return Err(usage(
+            "a member's name has 1–100 characters",
+            "会員の名前は 1〜100 文字です",
         ));
     }
     let client = pool.get().await?;
@@ -124,7 +138,11 @@ pub async fn add_member(pool: &Pool, name: &str, number: Option<&str>) -> Result
         .await
         .map_err(|e| match e.code() {
             Some(c) if *c == tokio_postgres::error::SqlState::UNIQUE_VIOLATION => {
-                ClubError::Usage(format!("member number {} is taken", number.unwrap_or("")))
+                let n = number.unwrap_or("");
+                usage(
+                    format!("member number {n} is taken"),
+                    format!("会員番号 {n} はもう使われています"),
+                )
             }
             _ => ClubError::Db(e),
         })?;
@@ -156,15 +174,18 @@ pub async fn link_name(
 ) -> Result<(), ClubError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
+    tx.batch_execute("LOCK TABLE season_stats, game_days IN EXCLUSIVE MODE")
+        .await?;
     let kiosk = kiosk_id(&tx, kiosk).await?;
     if tx
         .query_opt("SELECT 1 FROM members WHERE id = $1", &[&member])
         .await?
         .is_none()
     {
-        return Err(ClubError::Usage(format!(
-            "no member {member} (see `tableside-club member list`)"
-        )));
+        return Err(usage(
+            format!("no member {member} (see `tableside-club member list`)"),
+            format!("会員 {member} はいません（`tableside-club member list` で一覧を見られます）"),
+        ));
     }
     tx.execute(
         "INSERT INTO player_names (kiosk_id, name, member_id, linked) VALUES ($1, $2, $3, true)
@@ -182,8 +203,14 @@ pub async fn link_name(
     Ok(())
 }
 
-/// Recounts the statistics from the matches (after links or seasons change).
+/// Recounts the statistics and the per-day counts of matches from the matches (after links or
+/// seasons change).
 pub async fn rebuild_stats(client: &impl GenericClient) -> Result<(), ClubError> {
+    // Pushes wait meanwhile (their counts go in after the recount, never lost in it); the
+    // pages keep reading.
+    client
+        .batch_execute("LOCK TABLE season_stats, game_days IN EXCLUSIVE MODE")
+        .await?;
     client.execute("DELETE FROM season_stats", &[]).await?;
     client
         .execute(
@@ -198,6 +225,16 @@ pub async fn rebuild_stats(client: &impl GenericClient) -> Result<(), ClubError>
                ON m.played_on BETWEEN s.starts_on AND s.ends_on
              WHERE m.result IS NOT NULL
              GROUP BY s.id, m.game, p.member_id, p.deck_name",
+            &[],
+        )
+        .await?;
+    client.execute("DELETE FROM game_days", &[]).await?;
+    client
+        .execute(
+            "INSERT INTO game_days (played_on, game, kiosk_id, finished, drawn)
+             SELECT played_on, game, kiosk_id, count(*), count(*) FILTER (WHERE result = 'draw')
+             FROM matches WHERE result IS NOT NULL
+             GROUP BY played_on, game, kiosk_id",
             &[],
         )
         .await?;
@@ -216,9 +253,10 @@ fn check_date(text: &str) -> Result<(), ClubError> {
     if ok {
         Ok(())
     } else {
-        Err(ClubError::Usage(format!(
-            "`{text}` is not a date like 2026-04-01"
-        )))
+        Err(usage(
+            format!("`{text}` is not a date like 2026-04-01"),
+            format!("`{text}` は 2026-04-01 のような日付ではありません"),
+        ))
     }
 }
 
@@ -228,7 +266,7 @@ pub async fn add_season(pool: &Pool, name: &str, from: &str, to: &str) -> Result
     check_date(to)?;
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
-    tx.execute("LOCK TABLE season_stats IN EXCLUSIVE MODE", &[])
+    tx.batch_execute("LOCK TABLE season_stats, game_days IN EXCLUSIVE MODE")
         .await?;
     tx
         .execute(
@@ -237,10 +275,13 @@ pub async fn add_season(pool: &Pool, name: &str, from: &str, to: &str) -> Result
         )
         .await
         .map_err(|e| match e.code() {
-            Some(_) => ClubError::Usage(format!(
-                "season `{name}` from {from} to {to} cannot be added: {}",
-                e.as_db_error().map_or_else(|| e.to_string(), |d| d.message().to_owned())
-            )),
+            Some(_) => {
+                let why = e.as_db_error().map_or_else(|| e.to_string(), |d| d.message().to_owned());
+                usage(
+                    format!("season `{name}` from {from} to {to} cannot be added: {why}"),
+                    format!("シーズン `{name}`（{from}〜{to}）を追加できません: {why}"),
+                )
+            }
             None => ClubError::Db(e),
         })?;
     rebuild_stats(&tx).await?;
@@ -259,16 +300,18 @@ pub async fn create_event(
     tables: &[String],
 ) -> Result<i64, ClubError> {
     if cards::core::GameId::parse(game).is_none() {
-        return Err(ClubError::Usage(format!(
-            "unknown game `{game}` (one of: {})",
-            cards::core::GameId::ALL
-                .map(cards::core::GameId::as_str)
-                .join(", ")
-        )));
+        let known = cards::core::GameId::ALL
+            .map(cards::core::GameId::as_str)
+            .join(", ");
+        return Err(usage(
+            format!("unknown game `{game}` (one of: {known})"),
+            format!("`{game}` というゲームはありません（{known} のどれか）"),
+        ));
     }
     if players.len() < 2 {
-        return Err(ClubError::Usage(
-            "a club night needs at least 2 players".into(),
+        return Err(usage(
+            "a club night needs at least 2 players",
+            "大会には 2 人以上のプレイヤーが必要です",
         ));
     }
     let rounds = i32::try_from(rounds).unwrap_or(i32::MAX);
@@ -283,10 +326,13 @@ pub async fn create_event(
         )
         .await
         .map_err(|e| match e.code() {
-            Some(_) => ClubError::Usage(format!(
-                "the event cannot be created: {}",
-                e.as_db_error().map_or_else(|| e.to_string(), |d| d.message().to_owned())
-            )),
+            Some(_) => {
+                let why = e.as_db_error().map_or_else(|| e.to_string(), |d| d.message().to_owned());
+                usage(
+                    format!("the event cannot be created: {why}"),
+                    format!("大会を作れません: {why}"),
+                )
+            }
             None => ClubError::Db(e),
         })?
         .get(0);
@@ -485,6 +531,14 @@ pub async fn event(client: &impl GenericClient, id: i64) -> Result<Option<EventV
     Ok(Some(view))
 }
 
+/// "no event N", in both languages.
+pub fn no_event(id: i64) -> ClubError {
+    usage(
+        format!("no event {id} (see the club's /events page)"),
+        format!("大会 {id} はありません（クラブの /events ページで一覧を見られます）"),
+    )
+}
+
 /// Pairs the next round of a club night; refuses while a pairing of the current round has no
 /// result, or after the last round. Returns the round number.
 pub async fn pair_next_round(pool: &Pool, id: i64) -> Result<i32, ClubError> {
@@ -492,28 +546,33 @@ pub async fn pair_next_round(pool: &Pool, id: i64) -> Result<i32, ClubError> {
     let tx = client.transaction().await?;
     tx.execute("SELECT id FROM events WHERE id = $1 FOR UPDATE", &[&id])
         .await?;
-    let view = event(&tx, id)
-        .await?
-        .ok_or_else(|| ClubError::Usage(format!("no event {id}")))?;
+    let view = event(&tx, id).await?.ok_or_else(|| no_event(id))?;
     let current = view.current_round();
     let open: Vec<String> = view
         .pairings
         .iter()
         .filter(|p| p.round == current && p.b.is_some() && p.result.is_none())
-        .map(|p| format!("table {}", p.table))
+        .map(|p| p.table.to_string())
         .collect();
     if !open.is_empty() {
-        return Err(ClubError::Usage(format!(
-            "round {current} is still being played: {} (a finished match reports itself; \
-             `tableside-club event result` enters one by hand)",
-            open.join(", ")
-        )));
+        let tables = open.join(", ");
+        return Err(usage(
+            format!(
+                "round {current} is still being played at table {tables} (a finished match reports \
+                 itself; `tableside-club event result` enters one by hand)"
+            ),
+            format!(
+                "第{current}ラウンドはテーブル {tables} でまだ対戦中です（終わった対戦は自動で結果が入ります。\
+                 手で入れるには `tableside-club event result`）"
+            ),
+        ));
     }
     if current >= view.rounds {
-        return Err(ClubError::Usage(format!(
-            "all {} rounds of event {id} are paired",
-            view.rounds
-        )));
+        let rounds = view.rounds;
+        return Err(usage(
+            format!("all {rounds} rounds of event {id} are paired"),
+            format!("大会 {id} の全 {rounds} ラウンドの組み合わせはもう出ています"),
+        ));
     }
     let round = current + 1;
     let ids: Vec<i64> = view.players.iter().map(|p| p.0).collect();
@@ -545,9 +604,12 @@ pub async fn report_result(
     result: &str,
 ) -> Result<(), ClubError> {
     if !matches!(result, "a" | "b" | "draw") {
-        return Err(ClubError::Usage(format!(
-            "`{result}` is not a result: a (the first player won), b (the second) or draw"
-        )));
+        return Err(usage(
+            format!("`{result}` is not a result: a (the first player won), b (the second) or draw"),
+            format!(
+                "`{result}` は結果ではありません: a（1 人目の勝ち）、b（2 人目の勝ち）、draw（引き分け）"
+            ),
+        ));
     }
     let client = pool.get().await?;
     let n = client
@@ -558,9 +620,10 @@ pub async fn report_result(
         )
         .await?;
     if n == 0 {
-        return Err(ClubError::Usage(format!(
-            "event {id} has no pairing at table {table} in round {round}"
-        )));
+        return Err(usage(
+            format!("event {id} has no pairing at table {table} in round {round}"),
+            format!("大会 {id} の第{round}ラウンドにテーブル {table} の組み合わせはありません"),
+        ));
     }
     Ok(())
 }

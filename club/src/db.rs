@@ -130,9 +130,14 @@ pub async fn set_timezone(pool: &Pool, zone: &str) -> Result<(), ClubError> {
         .await?
         .get(0);
     if !known {
-        return Err(ClubError::Usage(format!(
-            "`{zone}` is not a time zone PostgreSQL knows (e.g. Asia/Tokyo, Europe/Berlin, UTC)"
-        )));
+        return Err(crate::error::usage(
+            format!(
+                "`{zone}` is not a time zone PostgreSQL knows (e.g. Asia/Tokyo, Europe/Berlin, UTC)"
+            ),
+            format!(
+                "`{zone}` は PostgreSQL の知らないタイムゾーンです（例: Asia/Tokyo、Europe/Berlin、UTC）"
+            ),
+        ));
     }
     client
         .execute(
@@ -157,7 +162,9 @@ pub async fn warn_if_rls_bypassed(pool: &Pool) -> Result<bool, ClubError> {
     if bypass {
         eprintln!(
             "tableside-club: warning: the database role is a superuser or BYPASSRLS, so the \
-             per-kiosk row checks do not apply; connect as an ordinary role (docs/club.md)"
+             per-kiosk row checks do not apply; connect as an ordinary role (docs/club.md)\n\
+             tableside-club: 警告: データベースのロールがスーパーユーザーか BYPASSRLS のため、\
+             キオスクごとの行の確認が効きません。普通のロールで接続してください（docs/club.md）"
         );
     }
     Ok(bypass)

@@ -1,5 +1,7 @@
 //! The club server's one error type.
 
+use crate::text::{Lang, Text};
+
 /// Why a club command or request failed.
 #[derive(Debug, thiserror::Error)]
 pub enum ClubError {
@@ -36,9 +38,10 @@ pub enum ClubError {
     /// The schema is missing: run `tableside-club init` first.
     #[error("the database has no club schema yet: run `tableside-club init` first")]
     NotInitialised,
-    /// A command was given something it cannot use (an unknown kiosk, a bad date…).
+    /// A command was given something it cannot use (an unknown kiosk, a bad date…), said in
+    /// both languages.
     #[error("{0}")]
-    Usage(String),
+    Usage(Text),
     /// The network or a file failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -55,7 +58,47 @@ pub enum ClubError {
     },
 }
 
+/// A [`ClubError::Usage`] from its English and Japanese sentences.
+pub fn usage(en: impl Into<String>, ja: impl Into<String>) -> ClubError {
+    ClubError::Usage(Text::new(en, ja))
+}
+
 impl ClubError {
+    /// The error in `lang`. The database's and the operating system's own words stay as they
+    /// give them (English); what this server says around them is in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            ClubError::Db(e) => format!("データベース: {}", db_message(e)),
+            ClubError::Pool(e) => format!("データベースに接続できません: {e}"),
+            ClubError::PoolConfig(e) => format!("データベースの設定: {e}"),
+            ClubError::Url(e) => format!("データベースの URL: {e}"),
+            ClubError::Migration { name, cause } => format!(
+                "スキーマの更新 {name} に失敗しました（スキーマは更新前のままです）: {}",
+                db_message(cause)
+            ),
+            ClubError::TooNew { found, known } => format!(
+                "データベースのスキーマ（{found}）はこのプログラム（{known}）より新しいものです。新しい tableside-club を使ってください"
+            ),
+            ClubError::NotInitialised => {
+                "データベースにクラブのスキーマがまだありません。先に `tableside-club init` を実行してください".into()
+            }
+            ClubError::Usage(t) => t.ja.clone(),
+            ClubError::Io(e) => format!("入出力エラー: {e}"),
+            ClubError::Random(e) => format!("OS から乱数を得られません（トークンを作れません）: {e}"),
+            ClubError::Replay { id, reason } => {
+                format!("保存された対戦 {id} を再生できません: {reason}")
+            }
+        }
+    }
+
+    /// The error in both languages, for the server's log.
+    pub fn both(&self) -> String {
+        format!("{} / {}", self.text(Lang::En), self.text(Lang::Ja))
+    }
+
     /// True when the database is unreachable or overloaded (worth retrying), as opposed to a
     /// statement it refused.
     pub fn is_unavailable(&self) -> bool {

@@ -13,6 +13,7 @@
 //! - [`web`]: the server-rendered pages, in Japanese and English.
 //! - [`admin`]: kiosks and tokens, members, seasons and club nights for the command line.
 //! - [`swiss`]: Swiss pairings and standings with tie-breaks.
+//! - [`text`]: sentences in Japanese and English for the command line and the log.
 //! - `testing` (feature `testing`): a throwaway PostgreSQL cluster and an in-process server.
 //!
 //! How a shop sets it up: `docs/club.md`.
@@ -39,6 +40,7 @@ pub mod stats;
 pub mod swiss;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod text;
 pub mod web;
 
 pub use error::ClubError;

@@ -269,8 +269,9 @@ pub async fn push(
             Err(Fail::Internal(e)) if e.is_retryable() && attempt < 5 => continue,
             Err(Fail::Retry) if attempt < 5 => continue,
             Err(Fail::Retry) => {
-                return Err(Fail::Internal(ClubError::Usage(
-                    "the match was created by several pushes at once; push again".into(),
+                return Err(Fail::Internal(crate::error::usage(
+                    "the match was created by several pushes at once; push again",
+                    "同じ対戦が同時に何度も送られました。もう一度送ってください",
                 )));
             }
             other => return other,
@@ -671,7 +672,8 @@ macro_rules! contributions {
     };
 }
 
-/// Takes a match's counted result out of the statistics (before its result changes).
+/// Takes a match's counted result out of the statistics and the day's count of its game
+/// (before its result changes).
 async fn take_out_stats(tx: &Transaction<'_>, id: i64) -> Result<(), ClubError> {
     tx.execute(
         concat!(
@@ -686,10 +688,20 @@ async fn take_out_stats(tx: &Transaction<'_>, id: i64) -> Result<(), ClubError> 
         &[&id],
     )
     .await?;
+    tx.execute(
+        "UPDATE game_days d
+         SET finished = d.finished - 1, drawn = d.drawn - (m.result = 'draw')::int
+         FROM matches m
+         WHERE m.id = $1 AND m.result IS NOT NULL
+           AND d.played_on = m.played_on AND d.game = m.game AND d.kiosk_id = m.kiosk_id",
+        &[&id],
+    )
+    .await?;
     Ok(())
 }
 
-/// Counts a match's result in the statistics (after its result is set).
+/// Counts a match's result in the statistics and the day's count of its game (after its
+/// result is set).
 async fn put_in_stats(tx: &Transaction<'_>, id: i64) -> Result<(), ClubError> {
     tx.execute(
         concat!(
@@ -702,6 +714,15 @@ async fn put_in_stats(tx: &Transaction<'_>, id: i64) -> Result<(), ClubError> {
                  won = season_stats.won + EXCLUDED.won,
                  drawn = season_stats.drawn + EXCLUDED.drawn"
         ),
+        &[&id],
+    )
+    .await?;
+    tx.execute(
+        "INSERT INTO game_days (played_on, game, kiosk_id, finished, drawn)
+         SELECT played_on, game, kiosk_id, 1, (result = 'draw')::int FROM matches
+         WHERE id = $1 AND result IS NOT NULL
+         ON CONFLICT (played_on, game, kiosk_id) DO UPDATE
+         SET finished = game_days.finished + 1, drawn = game_days.drawn + EXCLUDED.drawn",
         &[&id],
     )
     .await?;
@@ -737,24 +758,39 @@ async fn link_pairing(tx: &Transaction<'_>, id: i64) -> Result<(), ClubError> {
     Ok(())
 }
 
+/// The server's log line of a refusal, in both languages: whoever reads the log later may
+/// read either.
+pub fn refusal_log_line(kiosk: Option<i64>, kiosk_match: Option<i64>, r: &Refusal) -> String {
+    let kiosk = kiosk.map_or_else(|| "?".to_owned(), |k| k.to_string());
+    let m = kiosk_match.map_or_else(|| "-".to_owned(), |m| m.to_string());
+    let code = r.code.as_str();
+    format!(
+        "tableside-club: refused ({code}) kiosk {kiosk} match {m}: {}\n\
+         tableside-club: 拒否（{code}）キオスク {kiosk} 対戦 {m}: {}",
+        r.reason_en, r.reason_ja
+    )
+}
+
 /// Records a refusal in the `refusals` table and on standard error (best effort: when the
 /// database is down, only standard error).
 pub async fn log_refusal(st: &AppState, kiosk: Option<i64>, kiosk_match: Option<i64>, r: &Refusal) {
-    eprintln!(
-        "tableside-club: refused ({}) kiosk {} match {}: {}",
-        r.code.as_str(),
-        kiosk.map_or_else(|| "?".to_owned(), |k| k.to_string()),
-        kiosk_match.map_or_else(|| "-".to_owned(), |m| m.to_string()),
-        r.reason_en
-    );
+    eprintln!("{}", refusal_log_line(kiosk, kiosk_match, r));
     let Ok(client) = st.pool.get().await else {
         return;
     };
     let seq = r.seq.and_then(|s| i64::try_from(s).ok());
     let _ = client
         .execute(
-            "INSERT INTO refusals (kiosk_id, kiosk_match, seq, code, reason) VALUES ($1, $2, $3, $4, $5)",
-            &[&kiosk, &kiosk_match, &seq, &r.code.as_str(), &r.reason_en],
+            "INSERT INTO refusals (kiosk_id, kiosk_match, seq, code, reason, reason_ja)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+            &[
+                &kiosk,
+                &kiosk_match,
+                &seq,
+                &r.code.as_str(),
+                &r.reason_en,
+                &r.reason_ja,
+            ],
         )
         .await;
 }

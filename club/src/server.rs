@@ -90,7 +90,7 @@ pub fn refusal_response(r: &Refusal) -> Response {
 }
 
 fn unavailable(e: &ClubError) -> Response {
-    eprintln!("tableside-club: {e}");
+    eprintln!("tableside-club: {}", e.both());
     refusal_response(&refusal(
         RefusalCode::Unavailable,
         "the club server cannot reach its database; try again later",
@@ -102,7 +102,7 @@ fn fail_response(f: Fail) -> Response {
     match f {
         Fail::Refused(r) => refusal_response(&r),
         Fail::Internal(e) => unavailable(&e),
-        Fail::Retry => unavailable(&ClubError::Usage("push again".into())),
+        Fail::Retry => unavailable(&crate::error::usage("push again", "もう一度送ってください")),
     }
 }
 

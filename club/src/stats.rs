@@ -158,7 +158,9 @@ pub async fn decks(
     Ok(rows.iter().map(|r| (r.get(0), tally(r, 1))).collect())
 }
 
-/// Finished matches per game over `from..=to`: (game, matches, draws), by game.
+/// Finished matches per game over `from..=to`: (game, matches, draws), by game; from the
+/// per-day totals the push transaction keeps (`game_days`), so it reads a row per day, game
+/// and kiosk, never the matches.
 pub async fn games(
     client: &impl GenericClient,
     from: &str,
@@ -166,10 +168,10 @@ pub async fn games(
 ) -> Result<Vec<(String, i64, i64)>, ClubError> {
     let rows = client
         .query(
-            "SELECT game, count(*), count(*) FILTER (WHERE result = 'draw')
-             FROM matches
-             WHERE result IS NOT NULL AND played_on BETWEEN $1::text::date AND $2::text::date
-             GROUP BY game ORDER BY game",
+            "SELECT game, sum(finished)::bigint, sum(drawn)::bigint
+             FROM game_days
+             WHERE played_on BETWEEN $1::text::date AND $2::text::date
+             GROUP BY game HAVING sum(finished) > 0 ORDER BY game",
             &[&from, &to],
         )
         .await?;

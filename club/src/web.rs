@@ -47,50 +47,39 @@ impl fmt::Display for Esc<'_> {
     }
 }
 
-/// A page language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    /// 日本語.
-    Ja,
-    /// English.
-    En,
+pub use crate::text::Lang;
+
+/// What the pages need of a language beyond [`Lang`] itself.
+trait PageLang {
+    fn other(self) -> Lang;
+    fn t(self) -> &'static Words;
 }
 
-impl Lang {
-    fn code(self) -> &'static str {
-        match self {
-            Lang::Ja => "ja",
-            Lang::En => "en",
-        }
-    }
+impl PageLang for Lang {
     fn other(self) -> Lang {
-        match self {
-            Lang::Ja => Lang::En,
-            Lang::En => Lang::Ja,
-        }
-    }
-    /// Picks `ja` or `en` from the text, else English for an English browser, else Japanese.
-    fn pick(param: Option<&str>, headers: &HeaderMap) -> Lang {
-        match param {
-            Some("en") => return Lang::En,
-            Some("ja") => return Lang::Ja,
-            _ => {}
-        }
-        let accept = headers
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("");
-        if accept.trim_start().to_ascii_lowercase().starts_with("en") {
-            Lang::En
-        } else {
-            Lang::Ja
-        }
+        self.pick(Lang::Ja, Lang::En)
     }
     fn t(self) -> &'static Words {
-        match self {
-            Lang::Ja => &JA,
-            Lang::En => &EN,
-        }
+        self.pick(&EN, &JA)
+    }
+}
+
+/// The page's language: `ja` or `en` from the query, else English for an English browser,
+/// else Japanese.
+fn page_lang(param: Option<&str>, headers: &HeaderMap) -> Lang {
+    match param {
+        Some("en") => return Lang::En,
+        Some("ja") => return Lang::Ja,
+        _ => {}
+    }
+    let accept = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if accept.trim_start().to_ascii_lowercase().starts_with("en") {
+        Lang::En
+    } else {
+        Lang::Ja
     }
 }
 
@@ -403,7 +392,7 @@ pub fn not_found() -> Response {
 }
 
 fn unavailable(lang: Lang, e: &crate::error::ClubError) -> Response {
-    eprintln!("tableside-club: page: {e}");
+    eprintln!("tableside-club: page / ページ: {}", e.both());
     error_page(
         lang,
         StatusCode::SERVICE_UNAVAILABLE,
@@ -437,11 +426,11 @@ fn query(
 ) -> Result<(PageQuery, Lang), Response> {
     match q {
         Ok(Query(q)) => {
-            let lang = Lang::pick(q.lang.as_deref(), headers);
+            let lang = page_lang(q.lang.as_deref(), headers);
             Ok((q, lang))
         }
         Err(e) => {
-            let lang = Lang::pick(None, headers);
+            let lang = page_lang(None, headers);
             Err(error_page(
                 lang,
                 StatusCode::BAD_REQUEST,
@@ -472,6 +461,22 @@ fn result_text(lang: Lang, m: &MatchRow) -> String {
         }
         Some(_) => t.draw.to_owned(),
         None => t.playing.to_owned(),
+    }
+}
+
+/// How a replayed match ended, in the page's language (the reason as the rules core gives it).
+fn outcome_text(lang: Lang, o: &cards::core::Outcome, players: &[String]) -> String {
+    match o {
+        cards::core::Outcome::Win { winner, reason } => {
+            let name = players.get(*winner).map_or("?", String::as_str);
+            lang.pick(
+                format!("{name} wins: {reason}"),
+                format!("{name} の勝ち: {reason}"),
+            )
+        }
+        cards::core::Outcome::Draw { reason } => {
+            lang.pick(format!("Draw: {reason}"), format!("引き分け: {reason}"))
+        }
     }
 }
 
@@ -963,7 +968,7 @@ async fn replay(
         let _ = write!(
             b,
             "<p class=\"done\">{}</p>",
-            Esc(&cards::matches::outcome_sentence(&o))
+            Esc(&outcome_text(lang, &o, &ctx.players))
         );
     }
     let _ = write!(
@@ -1120,10 +1125,10 @@ mod tests {
     #[test]
     fn the_language_comes_from_the_query_then_the_browser() {
         let mut h = HeaderMap::new();
-        assert_eq!(Lang::pick(None, &h), Lang::Ja);
+        assert_eq!(page_lang(None, &h), Lang::Ja);
         h.insert(header::ACCEPT_LANGUAGE, "en-GB,en;q=0.9".parse().unwrap());
-        assert_eq!(Lang::pick(None, &h), Lang::En);
-        assert_eq!(Lang::pick(Some("ja"), &h), Lang::Ja);
+        assert_eq!(page_lang(None, &h), Lang::En);
+        assert_eq!(page_lang(Some("ja"), &h), Lang::Ja);
     }
 
     #[test]

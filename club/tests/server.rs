@@ -114,6 +114,7 @@ impl Club {
                 "SELECT string_agg(concat_ws('|', match_id, seq, md5(input_json)), ';' ORDER BY match_id, seq) FROM entries",
                 "SELECT string_agg(concat_ws('|', match_id, seat, member_id), ';' ORDER BY match_id, seat) FROM match_players",
                 "SELECT string_agg(concat_ws('|', season_id, game, member_id, deck_name, played, won, drawn), ';' ORDER BY season_id, game, member_id, deck_name) FROM season_stats",
+                "SELECT string_agg(concat_ws('|', played_on, game, kiosk_id, finished, drawn), ';' ORDER BY played_on, game, kiosk_id) FROM game_days",
             ] {
                 let v: Option<String> = c.query_one(q, &[]).await.unwrap().get(0);
                 out.push_str(&v.unwrap_or_default());
@@ -199,6 +200,112 @@ fn a_pushed_match_is_verified_stored_once_and_counted_by_the_server_itself() {
         .unwrap();
     let (_, page) = c.page("/standings?game=jaken&lang=en");
     assert!(page.contains("<td class=\"n\">2</td><td class=\"n\">2</td><td class=\"n\">0</td><td class=\"n\">0</td><td class=\"n\">100 %</td>"), "{page}");
+    // The matches per game count both finished matches, none drawn.
+    assert!(
+        page.contains("<td>Jaken ジャケン</td><td class=\"n\">2</td><td class=\"n\">0</td>"),
+        "{page}"
+    );
+}
+
+#[test]
+fn an_undo_after_the_end_takes_the_result_back_out_of_every_count() {
+    let c = club("undo_after_end");
+    let demo = DemoLog::jaken().unwrap();
+    let n = demo.inputs.len();
+    c.upload(&c.a, demo.catalogue);
+    c.push(&c.a, "table-1", 1, &demo.push(&["Aki", "Ben"], 0..n))
+        .unwrap();
+    let games_row = "<td>Jaken ジャケン</td><td class=\"n\">1</td><td class=\"n\">0</td>";
+    let (_, page) = c.page("/standings?game=jaken&lang=en");
+    assert!(page.contains(games_row), "{page}");
+    // When the table takes the last move back, the match is open again: counted nowhere.
+    let mut undo = demo.push(&["Aki", "Ben"], 0..0);
+    undo.entries.push(club_protocol::PushEntry {
+        seq: n as u64,
+        at_ms: 1_767_225_600_000 + n as i64 * 1000,
+        input_json: r#"{"input":"undo"}"#.into(),
+    });
+    let r = c.push(&c.a, "table-1", 1, &undo).unwrap();
+    assert!(!r.finished);
+    let (_, page) = c.page("/standings?game=jaken&lang=en");
+    assert!(!page.contains("id=\"standings\""), "{page}");
+    assert!(!page.contains("<td>Jaken ジャケン</td>"), "{page}");
+    // and when it is played to its end again, it counts once.
+    let mut again = undo.clone();
+    again.entries[0].seq = n as u64 + 1;
+    again.entries[0].input_json = demo.inputs[n - 1].clone();
+    let r = c.push(&c.a, "table-1", 1, &again);
+    assert!(r.unwrap().finished);
+    let (_, page) = c.page("/standings?game=jaken&lang=en");
+    assert!(page.contains(games_row), "{page}");
+    let ben = page.find(">Ben</a>").expect(&page);
+    assert!(ben < page.find(">Aki</a>").expect(&page));
+}
+
+#[test]
+fn the_admin_commands_answer_in_the_shops_language() {
+    let db = cluster().database("cli").unwrap();
+    let run = |lang: &str, args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tableside-club"))
+            .args(args)
+            .env("TABLESIDE_CLUB_DATABASE", &db)
+            .env("TABLESIDE_LANG", lang)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, _) = run("ja", &["init", "--timezone", "Asia/Tokyo"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("適用しました: 0001_club"), "{out}");
+    let (code, out, _) = run("ja", &["kiosk", "add", "table-1"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("キオスク table-1 を登録しました") && out.contains("tsk_"),
+        "{out}"
+    );
+    // A mistake is told in the reader's language, and the exit status says it is theirs.
+    let (code, _, err) = run("ja", &["kiosk", "add", "table-1"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("キオスク `table-1` はもう登録されています"),
+        "{err}"
+    );
+    let (code, _, err) = run("en", &["kiosk", "add", "table-1"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("kiosk `table-1` exists already"), "{err}");
+    let (_, _, err) = run(
+        "ja",
+        &[
+            "--lang",
+            "en",
+            "season",
+            "add",
+            "s",
+            "2026-4-1",
+            "2026-05-01",
+        ],
+    );
+    assert!(err.contains("is not a date like 2026-04-01"), "{err}");
+    let (_, _, err) = run("ja", &["event", "show", "9"]);
+    assert!(err.contains("大会 9 はありません"), "{err}");
+    let (_, out, _) = run("ja", &["kiosk", "list"]);
+    assert!(out.contains("table-1\t0 試合\t最終接続 なし"), "{out}");
+    // The database's own failures are introduced in the reader's language too.
+    let (code, _, err) = run(
+        "ja",
+        &[
+            "--database",
+            "postgresql://club@127.0.0.1:1/none",
+            "kiosk",
+            "list",
+        ],
+    );
+    assert_eq!(code, Some(1));
+    assert!(err.contains("データベース"), "{err}");
 }
 
 #[test]
