@@ -1,15 +1,20 @@
 //! The command line: `tableside` (the window), `play`, `replay`, `log list|show|export`,
-//! `deck check|register|list|unregister`, `catalogue check`, `tags`, `track`.
+//! `deck check|register|list|unregister`, `catalogue check|add|list|show|export|remove`, `tags`,
+//! `track`.
 
 mod decks;
+mod library;
 mod tags;
 mod track;
 
-pub use decks::{CatalogueAction, DeckAction, catalogue_of, load_deck};
+pub use decks::{DeckAction, catalogue_of, load_deck};
+pub use library::CatalogueAction;
 pub use tags::TagsArgs;
 pub use track::TrackArgs;
 
-use crate::session::{Session, SubmitError, catalogue_for, header_of, load_match};
+use crate::session::{
+    Session, SubmitError, catalogue_for, header_of, library_catalogue, load_match,
+};
 use crate::store::{MatchId, Store, default_db_path};
 use anyhow::{Context, Result, anyhow, bail};
 use cards::core::{GameId, Outcome};
@@ -84,7 +89,7 @@ pub enum Command {
         #[command(subcommand)]
         action: DeckAction,
     },
-    /// Checks a card catalogue file.
+    /// The card library: checks, adds, lists, shows, exports or removes card sets.
     Catalogue {
         /// What to do.
         #[command(subcommand)]
@@ -202,8 +207,8 @@ pub fn run(cli: &Cli, command: &Command) -> Result<()> {
         Command::Replay { id, json } => replay(cli, *id, *json),
         Command::Log { action } => log(cli, action),
         Command::Deck { action } => decks::deck(cli, action),
-        Command::Catalogue { action } => decks::catalogue(action),
-        Command::Tags(args) => tags::tags(args),
+        Command::Catalogue { action } => library::catalogue(cli, action),
+        Command::Tags(args) => tags::tags(cli, args),
         Command::Track(args) => track::track(cli, args),
         Command::Config { action } => config(cli, action),
     }
@@ -237,7 +242,16 @@ fn play(
         .catalogue
         .clone()
         .unwrap_or_else(|| default_set(game_id));
-    let catalogue = catalogue_for(game_id, &set)?;
+    // The library's sets (the demo sets among them); without a store, the embedded demo sets.
+    let store = if no_store {
+        open_if_present(cli)?
+    } else {
+        Some(Store::open(&db_path(cli)?)?)
+    };
+    let catalogue = match &store {
+        Some(store) => library_catalogue(store, game_id, &set)?.0,
+        None => catalogue_for(game_id, &set)?,
+    };
     let header = script
         .header(&catalogue)
         .map_err(|e| anyhow!("{}: {e}", path.display()))?;
@@ -270,7 +284,10 @@ fn play(
         }
         print_match(m.as_ref(), None, json)
     } else {
-        let store = Store::open(&db_path(cli)?)?;
+        let store = match store {
+            Some(store) => store,
+            None => Store::open(&db_path(cli)?)?,
+        };
         let mut session = Session::start(store, header)?;
         for (line, step) in &script.steps {
             match step {
@@ -369,6 +386,15 @@ fn open_existing(cli: &Cli) -> Result<Store> {
         // A log from an older Tableside: upgrading it is what opening it for writing does.
         Err(crate::store::StoreError::NeedsUpgrade { .. }) => Ok(Store::open(&path)?),
         other => Ok(other?),
+    }
+}
+
+/// The store for reading, when a match database exists (upgraded first if it is older).
+fn open_if_present(cli: &Cli) -> Result<Option<Store>> {
+    if db_path(cli)?.exists() {
+        open_existing(cli).map(Some)
+    } else {
+        Ok(None)
     }
 }
 

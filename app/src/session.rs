@@ -53,7 +53,7 @@ pub fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-/// The catalogue a match refers to. This build ships the demo sets embedded.
+/// The catalogue a match refers to when no store is at hand: an embedded demo set.
 pub fn catalogue_for(game: GameId, set_id: &str) -> Result<Catalogue, SessionError> {
     let cat = Catalogue::builtin(game)?;
     if cat.set.id != set_id {
@@ -63,6 +63,59 @@ pub fn catalogue_for(game: GameId, set_id: &str) -> Result<Catalogue, SessionErr
         )));
     }
     Ok(cat)
+}
+
+/// The current version of a set of the card library, for a new match of `game`: the catalogue
+/// and its version (content hash). Refused, naming the set, when it is not in the library or is
+/// a set of another game.
+pub fn library_catalogue(
+    store: &Store,
+    game: GameId,
+    set_id: &str,
+) -> Result<(Catalogue, String), SessionError> {
+    let (cat, version) = store
+        .catalogue(set_id)
+        .map_err(|e| SessionError::Catalogue(e.to_string()))?;
+    if cat.game != game {
+        return Err(SessionError::Catalogue(format!(
+            "set `{set_id}` of the card library is a {} set, not {game}",
+            cat.game
+        )));
+    }
+    Ok((cat, version))
+}
+
+/// The key of a stored match header that names the catalogue version (content hash) the match
+/// is played with, beside `catalogue` (the set id). A header stored before the card library has
+/// none; the store's record of the match names the version then.
+pub const CATALOGUE_VERSION_KEY: &str = "catalogue_version";
+
+/// The catalogue a stored match was played with: the version it names, from the library's
+/// stored text (so a replay never changes when the set is edited or a build ships a changed
+/// demo set); for a match stored without a version, the current version of its set.
+pub fn match_catalogue(
+    store: &Store,
+    id: MatchId,
+    header: &MatchHeader,
+) -> Result<Catalogue, SessionError> {
+    let stored = store.match_catalogue_version(id)?;
+    let named = serde_json::from_str::<serde_json::Value>(&store.get(id)?.header_json)
+        .ok()
+        .and_then(|h| h.get(CATALOGUE_VERSION_KEY)?.as_str().map(str::to_owned));
+    if let (Some(stored), Some(named)) = (&stored, &named)
+        && stored != named
+    {
+        return Err(SessionError::Catalogue(format!(
+            "match {id}: its header names catalogue version {named}, its record {stored}: the match log is inconsistent"
+        )));
+    }
+    let catalogue = match stored.or(named) {
+        Some(version) => store
+            .catalogue_at(&version)
+            .map_err(|e| SessionError::Catalogue(format!("match {id}: {e}")))?,
+        None => library_catalogue(store, header.game, &header.catalogue)?.0,
+    };
+    Ok(catalogue)
 }
 
 /// Reads a stored match header.
@@ -77,7 +130,7 @@ pub fn header_of(store: &Store, id: MatchId) -> Result<MatchHeader, SessionError
 /// Rebuilds a stored match without a writable store (for `replay` and `log show`).
 pub fn load_match(store: &Store, id: MatchId) -> Result<Box<dyn AnyMatch>, SessionError> {
     let header = header_of(store, id)?;
-    let catalogue = catalogue_for(header.game, &header.catalogue)?;
+    let catalogue = match_catalogue(store, id, &header)?;
     let mut game = new_match(header, &catalogue)?;
     game.reserve(usize::try_from(store.get(id)?.entries).unwrap_or(0));
     store.for_each_entry(id, |seq, _, json| {
@@ -100,13 +153,27 @@ pub struct Session {
 }
 
 impl Session {
-    /// Starts a new match and records its header.
+    /// Starts a new match with the current version of the library set its header names, and
+    /// records its header and that version.
     pub fn start(mut store: Store, header: MatchHeader) -> Result<Session, SessionError> {
-        let catalogue = catalogue_for(header.game, &header.catalogue)?;
+        let (catalogue, version) = library_catalogue(&store, header.game, &header.catalogue)?;
         let game = new_match(header.clone(), &catalogue)?;
-        let header_json =
-            serde_json::to_string(&header).map_err(|e| SessionError::Catalogue(e.to_string()))?;
-        let id = store.create_match(header.game.as_str(), &header_json, now_ms())?;
+        // The stored header names the set and the version it is played with.
+        let mut header_value =
+            serde_json::to_value(&header).map_err(|e| SessionError::Catalogue(e.to_string()))?;
+        if let Some(fields) = header_value.as_object_mut() {
+            fields.insert(
+                CATALOGUE_VERSION_KEY.to_owned(),
+                serde_json::Value::String(version.clone()),
+            );
+        }
+        let header_json = header_value.to_string();
+        let id = store.create_match_with_catalogue(
+            header.game.as_str(),
+            &header_json,
+            &version,
+            now_ms(),
+        )?;
         Ok(Session {
             store,
             id,

@@ -89,6 +89,7 @@ mod club;
 mod decks;
 mod error;
 mod inspect;
+pub mod library;
 mod schema;
 
 use std::ffi::OsStr;
@@ -105,6 +106,7 @@ pub use decks::RegisterError;
 pub use error::StoreError;
 use error::sql;
 use inspect::FileState;
+pub use library::LibraryError;
 
 /// The environment variable that names the data folder when no `--data-dir` flag is given.
 pub const DATA_DIR_ENV: &str = "TABLESIDE_DATA_DIR";
@@ -257,6 +259,7 @@ impl Store {
         let mut conn = Connection::open_with_flags(&path, flags).map_err(|e| sql(&path, e))?;
         configure(&conn, &path)?;
         schema::migrate(&mut conn, &path, schema::MIGRATIONS)?;
+        library::sync_builtin_on_open(&mut conn, &path)?;
         if state == FileState::Missing
             && let Some(parent) = parent
         {
@@ -313,6 +316,28 @@ impl Store {
         header_json: &str,
         now_ms: i64,
     ) -> Result<MatchId, StoreError> {
+        self.insert_match(game, header_json, None, now_ms)
+    }
+
+    /// Starts a new, open match played with a catalogue version of the card library (see
+    /// [`library`]); the match keeps that version for ever, whatever later happens to its set.
+    pub fn create_match_with_catalogue(
+        &mut self,
+        game: &str,
+        header_json: &str,
+        catalogue_version: &str,
+        now_ms: i64,
+    ) -> Result<MatchId, StoreError> {
+        self.insert_match(game, header_json, Some(catalogue_version), now_ms)
+    }
+
+    fn insert_match(
+        &mut self,
+        game: &str,
+        header_json: &str,
+        catalogue_version: Option<&str>,
+        now_ms: i64,
+    ) -> Result<MatchId, StoreError> {
         self.writable()?;
         check_json(&self.path, "match header", header_json)?;
         let path = &self.path;
@@ -321,10 +346,11 @@ impl Store {
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| sql(path, e))?;
         tx.prepare_cached(
-            "INSERT INTO matches (game, created_ms, header_json, status, entry_count, updated_ms)
-             VALUES (?1, ?2, ?3, 'open', 0, ?2)",
+            "INSERT INTO matches (game, created_ms, header_json, status, entry_count, updated_ms,
+                                  catalogue_version)
+             VALUES (?1, ?2, ?3, 'open', 0, ?2, ?4)",
         )
-        .and_then(|mut stmt| stmt.execute(params![game, now_ms, header_json]))
+        .and_then(|mut stmt| stmt.execute(params![game, now_ms, header_json, catalogue_version]))
         .map_err(|e| sql(path, e))?;
         let id = MatchId(tx.last_insert_rowid());
         tx.commit().map_err(|e| sql(path, e))?;

@@ -15,9 +15,11 @@
 //!   2 s, 4 s, … at most [`SyncOptions::max_backoff`] (60 s) between tries, and the screen says
 //!   "club unreachable since 19:02". A push the server refuses for good (a rewritten entry, an
 //!   entry the rules reject) is not retried until the match grows; the screen names it.
-//! - **Catalogues once per hash.** A match names its catalogue version by the SHA-256 of the
-//!   catalogue's text; when the server lacks it, the thread uploads that text once and pushes
-//!   again. Today a match names a demo set, whose embedded text is what is uploaded.
+//! - **Catalogues once per hash.** A match is played with one version of a set of the card
+//!   library (`crate::store::library`), named by the SHA-256 of the set's TOML text; the push
+//!   names that version, and when the server lacks it, the thread uploads the text the store
+//!   keeps of it once and pushes again, so the server replays the match with exactly the cards
+//!   it was played with — the shop's own sets as much as the demo sets.
 //!
 //! ```no_run
 //! use tableside::config::Club;
@@ -30,8 +32,6 @@
 
 use crate::config::Club;
 use crate::store::{MatchId, Store, StoreError};
-use cards::catalogue::Catalogue;
-use cards::core::GameId;
 use cards::game::MatchHeader;
 use club_protocol::{
     PAIRINGS_PATH, PROGRESS_PATH, Pairing, Pairings, Progress, PushEntry, PushRequest,
@@ -253,18 +253,91 @@ enum RoundError {
     Store(StoreError),
 }
 
-/// The text of a catalogue version a header names, when this kiosk has it: today the embedded
-/// demo sets.
-pub fn catalogue_text(game: GameId, set_id: &str) -> Option<&'static str> {
-    let text = match game {
-        GameId::Jaken => cards::catalogue::JAKEN_DEMO_TOML,
-        GameId::JunkKen => cards::catalogue::junk_ken::DEMO_TOML,
-        GameId::RockmanExe => cards::catalogue::rockman::DEMO_TOML,
-        GameId::SpaceJunk => cards::catalogue::space_junk::DEMO_TOML,
-        GameId::Yomi => cards::catalogue::yomi::DEMO_TOML,
+/// Why a match's catalogue text cannot be sent: the store failed (try again later), or the
+/// match cannot be verified from what this kiosk holds (refused for good, both languages).
+enum NoCatalogue {
+    Store(StoreError),
+    Refused(Refusal),
+}
+
+/// The catalogue version a stored match was played with and that version's text, from the
+/// card library (`crate::store::library`): the version its record names, else the one its
+/// header names (`catalogue_version`), else — for a match stored before the card library — the
+/// current version of its set, the one the kiosk itself replays it with. The text is what the
+/// server replays the match with, so it must hash to the version and be a set of the header's
+/// game and set id; anything else is refused here, with the reason, rather than sent.
+fn match_catalogue(
+    store: &Store,
+    id: MatchId,
+    header: &MatchHeader,
+    header_json: &str,
+) -> Result<(String, String), NoCatalogue> {
+    use crate::store::library::short;
+    let refused = |en: String, ja: String| NoCatalogue::Refused(local_refusal(&en, &ja));
+    let library = |e: crate::store::LibraryError| match e {
+        crate::store::LibraryError::Store(e) => NoCatalogue::Store(e),
+        e => refused(e.to_string(), e.ja()),
     };
-    let cat = Catalogue::builtin(game).ok()?;
-    (cat.set.id == set_id).then_some(text)
+    let stored = store
+        .match_catalogue_version(id)
+        .map_err(NoCatalogue::Store)?;
+    let named = serde_json::from_str::<serde_json::Value>(header_json)
+        .ok()
+        .and_then(|h| {
+            h.get(crate::session::CATALOGUE_VERSION_KEY)?
+                .as_str()
+                .map(str::to_owned)
+        });
+    if let (Some(s), Some(n)) = (&stored, &named)
+        && s != n
+    {
+        return Err(refused(
+            format!(
+                "its header names catalogue version {}, its record {}: the match log is inconsistent",
+                short(n),
+                short(s)
+            ),
+            format!(
+                "ヘッダーのカタログ版 {} と記録のカタログ版 {} が違います。対戦記録に矛盾があります",
+                short(n),
+                short(s)
+            ),
+        ));
+    }
+    let version = match stored.or(named) {
+        Some(v) => v,
+        None => store.current_version(&header.catalogue).map_err(library)?,
+    };
+    let (game, set_id, text) = store.catalogue_text(&version).map_err(library)?;
+    if game != header.game || set_id != header.catalogue {
+        return Err(refused(
+            format!(
+                "it is {} with set {}, but its catalogue version {} is {game} set {set_id}",
+                header.game,
+                header.catalogue,
+                short(&version)
+            ),
+            format!(
+                "{} のセット {} の対戦ですが、カタログ版 {} は {game} のセット {set_id} です",
+                header.game,
+                header.catalogue,
+                short(&version)
+            ),
+        ));
+    }
+    if catalogue_sha256(&text) != version {
+        return Err(refused(
+            format!(
+                "the card library's text of catalogue version {} is not that version (the store is damaged)",
+                short(&version)
+            ),
+            format!(
+                "カードライブラリにあるカタログ版 {} の内容がその版と一致しません（保存データの破損）",
+                short(&version)
+            ),
+        ));
+    }
+    Ok((version, text))
 }
 
 struct Worker {
@@ -533,18 +606,18 @@ impl Worker {
             );
             return Ok(());
         };
-        let Some(text) = catalogue_text(header.game, &header.catalogue) else {
-            self.refuse(
-                id,
-                local,
-                local_refusal(
-                    &format!("catalogue {} is not on this kiosk", header.catalogue),
-                    &format!("カタログ {} はこのキオスクにありません", header.catalogue),
-                ),
-            );
-            return Ok(());
+        let found = match self.store()? {
+            Some(store) => match_catalogue(store, id, &header, &record.header_json),
+            None => return Ok(()),
         };
-        let sha = catalogue_sha256(text);
+        let (sha, text) = match found {
+            Ok(x) => x,
+            Err(NoCatalogue::Store(e)) => return Err(RoundError::Store(e)),
+            Err(NoCatalogue::Refused(r)) => {
+                self.refuse(id, local, r);
+                return Ok(());
+            }
+        };
         let kiosk = lock(&self.shared.state).kiosk.clone().unwrap_or_default();
         let path = push_path(&kiosk, id.0);
         let mut tries = 0;
@@ -598,7 +671,7 @@ impl Worker {
             };
             match refusal.code {
                 RefusalCode::CatalogueMissing if !self.uploaded.contains(&sha) => {
-                    let up = self.request_raw_put(&catalogue_path(&sha), text)?;
+                    let up = self.request_raw_put(&catalogue_path(&sha), &text)?;
                     if up.status != 204 && up.status != 200 {
                         let r = serde_json::from_str::<Refusal>(&up.body).unwrap_or(refusal);
                         self.refuse(id, local, r);
@@ -685,13 +758,11 @@ mod tests {
     }
 
     #[test]
-    fn the_demo_sets_are_the_catalogues_a_kiosk_can_upload() {
-        for game in GameId::ALL {
-            let cat = Catalogue::builtin(game).unwrap();
-            let text = catalogue_text(game, &cat.set.id).unwrap();
-            assert_eq!(Catalogue::load("x", text).unwrap().set.id, cat.set.id);
-            assert!(catalogue_text(game, "someone-elses-set").is_none());
-        }
+    fn the_header_names_its_catalogue_version_under_the_key_the_club_reads() {
+        assert_eq!(
+            crate::session::CATALOGUE_VERSION_KEY,
+            club_protocol::HEADER_CATALOGUE_VERSION
+        );
     }
 
     #[test]

@@ -14,6 +14,8 @@ use tableside::config::Club;
 use tableside::store::{MatchId, Store};
 use tableside::sync::{SyncOptions, SyncService, SyncState};
 
+mod own_sets;
+
 const CHILD_ENV: &str = "TABLESIDE_CLUB_TEST_CHILD";
 
 /// Not a test of its own (hence ignored): the club server, when the test below starts this
@@ -226,4 +228,96 @@ fn every_match_arrives_exactly_once_through_outages_kills_and_cuts() {
     drop(sync);
     let _ = server.kill();
     let _ = server.wait();
+}
+
+#[test]
+fn a_match_of_an_own_set_is_verified_with_the_version_it_was_played_with() {
+    use cards::catalogue::Catalogue;
+    let pg = PgCluster::start().expect("a PostgreSQL cluster (apt-get install postgresql)");
+    let db = pg.database("own_set").unwrap();
+    init(&db, "Asia/Tokyo").unwrap();
+    let token = add_kiosk(&db, "table-1").unwrap();
+    let server = TestServer::start(&db).unwrap();
+
+    // A table that plays its own cards: its set in the card library, a whole match with it,
+    let own = own_sets::own(cards::core::GameId::Jaken);
+    let dir = fast_tempdir().unwrap();
+    let path = dir.path().join("tableside.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    let cat = Catalogue::load("own.toml", &own.toml).unwrap();
+    let now = tableside::session::now_ms();
+    let v1 = store
+        .add_catalogue(&cat, &own.toml, "own.toml", now)
+        .unwrap()
+        .version;
+    let script = cards::script::Script::parse(&own.script).unwrap();
+    let header = script.header(&cat).unwrap();
+    let mut scratch = cards::matches::new_match(header.clone(), &cat).unwrap();
+    let mut inputs = Vec::new();
+    for (line, step) in &script.steps {
+        cards::script::run_step(scratch.as_mut(), *line, step, &mut |p| {
+            inputs.push(p.json.clone());
+            Ok(())
+        })
+        .unwrap();
+    }
+    let mut session = tableside::session::Session::start(store, header).unwrap();
+    for input in &inputs {
+        session
+            .submit(&serde_json::from_str(input).unwrap())
+            .unwrap();
+    }
+    let id = session.id();
+    let mut store = session.into_store();
+    // and then the set edited (a new version) before the kiosk ever reached the club.
+    let edited = own.toml.replacen("Aki's own", "Aki's edited", 1);
+    let cat2 = Catalogue::load("own.toml", &edited).unwrap();
+    let v2 = store
+        .add_catalogue(&cat2, &edited, "own.toml", now)
+        .unwrap()
+        .version;
+    assert_ne!(v1, v2);
+    drop(store);
+
+    let club = Club {
+        url: server.url.clone(),
+        token,
+    };
+    let options = SyncOptions {
+        poll: Duration::from_millis(50),
+        min_backoff: Duration::from_millis(50),
+        max_backoff: Duration::from_millis(400),
+        timeout: Duration::from_secs(3),
+        pairings_every: Duration::from_millis(500),
+    };
+    let sync = SyncService::start(&club, path, options).unwrap();
+    let s = wait(&sync, "the match on the server", |s| {
+        s.synced == 1 || !s.refused.is_empty()
+    });
+    assert!(s.refused.is_empty(), "{s:#?}");
+    drop(sync);
+
+    // The server replayed it with the version it was played with — the text the kiosk keeps of
+    // it, uploaded once — and derived its end itself.
+    let (sha, body, result, entries): (String, String, Option<String>, i32) = block_on(async {
+        let (c, conn) =
+            club::testing::tokio_postgres::connect(&db, club::testing::tokio_postgres::NoTls)
+                .await
+                .unwrap();
+        tokio::spawn(conn);
+        let r = c
+            .query_one(
+                "SELECT m.catalogue_sha256, c.body, m.result, m.entry_count FROM matches m
+                 JOIN catalogues c ON c.sha256 = m.catalogue_sha256 WHERE m.kiosk_match = $1",
+                &[&id.0],
+            )
+            .await
+            .unwrap();
+        (r.get(0), r.get(1), r.get(2), r.get(3))
+    });
+    assert_eq!(sha, v1);
+    assert_eq!(body, own.toml);
+    assert_eq!(entries as usize, inputs.len());
+    assert!(result.is_some(), "the server's replay finished the match");
+    server.stop();
 }

@@ -4,7 +4,12 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::fmt;
 
-/// The five games Tableside knows.
+/// The games Tableside knows (the five, and in this crate's own tests a toy sixth).
+///
+/// An id says which game; what the game *is* (its short id, tag letter, names, player counts,
+/// catalogue loader, deck rules, match constructor, sightings) is its descriptor, which
+/// [`GameId::descriptor`] finds in the one table of games (`cards/src/games/mod.rs`, which also
+/// defines [`GameId::ALL`], [`GameId::as_str`] and [`GameId::parse`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GameId {
@@ -18,33 +23,9 @@ pub enum GameId {
     SpaceJunk,
     /// Yomi (second edition).
     Yomi,
-}
-
-impl GameId {
-    /// Every game, in a stable order.
-    pub const ALL: [GameId; 5] = [
-        GameId::Jaken,
-        GameId::JunkKen,
-        GameId::RockmanExe,
-        GameId::SpaceJunk,
-        GameId::Yomi,
-    ];
-
-    /// The short id used in files, tags and on the command line (`jaken`, `junk-ken`, …).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameId::Jaken => "jaken",
-            GameId::JunkKen => "junk-ken",
-            GameId::RockmanExe => "rockman-exe",
-            GameId::SpaceJunk => "space-junk",
-            GameId::Yomi => "yomi",
-        }
-    }
-
-    /// Parses the short id.
-    pub fn parse(text: &str) -> Option<GameId> {
-        GameId::ALL.into_iter().find(|g| g.as_str() == text)
-    }
+    /// The toy game of this crate's own tests (`cards::testing::toy`); never in a build.
+    #[cfg(test)]
+    Toy,
 }
 
 impl fmt::Display for GameId {

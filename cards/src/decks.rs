@@ -276,16 +276,17 @@ impl Deck {
     }
 
     /// A catalogue's ready-made deck as a deck of physical copies, numbering the copies of each
-    /// card 1, 2, …. Cards that belong in the extra deck (JUNK-KEN awakening and field cards) go
-    /// there; a Space Junk list is the table's shared pile (owner `table`, whatever `owner` says),
-    /// its character pool when it holds characters.
+    /// card 1, 2, …. The game says ([`crate::games::ListDeck`]) which cards go to the extra deck
+    /// (JUNK-KEN's awakening and field cards) and whose the deck is (a Space Junk list is the
+    /// table's shared pile, owner `table` whatever `owner` says, its character pool when it
+    /// holds characters).
     pub fn from_list(catalogue: &Catalogue, list_id: &str, owner: &str) -> Option<Deck> {
-        use crate::catalogue::space_junk;
+        let rules = catalogue.game.descriptor().list_deck;
         let list = catalogue.deck(list_id)?;
         let mut main = Vec::new();
         let mut extra = Vec::new();
         let mut count: BTreeMap<&str, u16> = BTreeMap::new();
-        let mut characters = false;
+        let mut cards = Vec::new();
         for id in &list.cards {
             let n = count.entry(id.as_str()).or_default();
             *n = n.saturating_add(1);
@@ -294,14 +295,8 @@ impl Deck {
                 copy: *n,
             };
             let card = catalogue.card(id);
-            characters |= matches!(
-                card.and_then(|c| c.space_junk()),
-                Some(crate::catalogue::SpaceJunkCard::Character(_))
-            );
-            if card
-                .and_then(|c| c.junk_ken())
-                .is_some_and(crate::catalogue::JunkKenCard::is_extra)
-            {
+            cards.extend(card);
+            if card.is_some_and(rules.is_extra) {
                 extra.push(copy);
             } else {
                 main.push(copy);
@@ -309,13 +304,7 @@ impl Deck {
         }
         main.sort();
         extra.sort();
-        let (owner, variant) = match catalogue.game {
-            GameId::SpaceJunk => (
-                space_junk::TABLE_OWNER.to_owned(),
-                characters.then(|| space_junk::CHARACTERS_VARIANT.to_owned()),
-            ),
-            _ => (owner.to_owned(), None),
-        };
+        let (owner, variant) = (rules.owner)(&cards, owner);
         Some(Deck {
             game: catalogue.game,
             set: catalogue.set.id.clone(),
@@ -340,6 +329,57 @@ impl Deck {
     /// The card ids of the extra deck, one per copy (sorted).
     pub fn extra_ids(&self) -> Vec<String> {
         self.extra.iter().map(|c| c.card.clone()).collect()
+    }
+
+    /// The deck as a deck file ([`Deck::load`] reads it back as the same deck): each card's
+    /// copies as a count when they are 1 to n, else as the list of copy numbers.
+    pub fn to_toml(&self) -> String {
+        let quote = |s: &str| toml::Value::String(s.to_owned()).to_string();
+        let key = |s: &str| {
+            if !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            {
+                s.to_owned()
+            } else {
+                quote(s)
+            }
+        };
+        let mut out = format!(
+            "format = {FORMAT_VERSION}\ngame = {}\nset = {}\nname = {}\nowner = {}\n",
+            quote(self.game.as_str()),
+            quote(&self.set),
+            quote(&self.name),
+            quote(&self.owner)
+        );
+        if let Some(v) = &self.variant {
+            out.push_str(&format!("variant = {}\n", quote(v)));
+        }
+        for (section, copies) in [("main", &self.main), ("extra", &self.extra)] {
+            if copies.is_empty() && section == "extra" {
+                continue;
+            }
+            out.push_str(&format!("\n[{section}]\n"));
+            let mut by_card: BTreeMap<&str, Vec<u16>> = BTreeMap::new();
+            for c in copies {
+                by_card.entry(c.card.as_str()).or_default().push(c.copy);
+            }
+            for (card, mut numbers) in by_card {
+                numbers.sort_unstable();
+                let counted = numbers
+                    .iter()
+                    .enumerate()
+                    .all(|(i, n)| usize::from(*n) == i + 1);
+                let value = if counted {
+                    numbers.len().to_string()
+                } else {
+                    let list: Vec<String> = numbers.iter().map(u16::to_string).collect();
+                    format!("[{}]", list.join(", "))
+                };
+                out.push_str(&format!("{} = {value}\n", key(card)));
+            }
+        }
+        out
     }
 
     /// The tags of every copy.
@@ -398,30 +438,7 @@ impl Deck {
                 "docs/catalogue.md (tags)",
             ));
         }
-        problems.extend(match self.game {
-            GameId::Jaken => {
-                let mut v = Vec::new();
-                if let Some(variant) = &self.variant {
-                    v.push(unknown_variant(self.game, variant, &[]));
-                }
-                if !self.extra.is_empty() {
-                    v.push(Violation::new(
-                        "jaken.deck-extra",
-                        "A Jaken deck has no extra deck.",
-                        "jaken.md §2",
-                    ));
-                }
-                v.extend(
-                    crate::games::jaken::check_deck(&self.main_ids(), catalogue)
-                        .unwrap_or_default(),
-                );
-                v
-            }
-            GameId::JunkKen => crate::catalogue::junk_ken::check_deck(self, catalogue),
-            GameId::RockmanExe => crate::catalogue::rockman::check_deck(self, catalogue),
-            GameId::SpaceJunk => crate::catalogue::space_junk::check_deck(self, catalogue),
-            GameId::Yomi => crate::catalogue::yomi::check_deck(self, catalogue),
-        });
+        problems.extend((self.game.descriptor().check_deck)(self, catalogue));
         Ok(problems)
     }
 }
@@ -567,6 +584,18 @@ impl Registry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_deck_written_as_a_file_reads_back_as_the_same_deck() {
+        let cat = Catalogue::builtin(GameId::JunkKen).unwrap();
+        for list in &cat.decks {
+            let mut deck = Deck::from_list(&cat, &list.id, "Aki \"the bold\"").unwrap();
+            let first = deck.main[0].card.clone();
+            deck.main.retain(|c| c.copy != 1 || c.card != first);
+            let back = Deck::load("d.toml", &deck.to_toml()).unwrap();
+            assert_eq!(back, deck, "{}", deck.to_toml());
+        }
+    }
 
     const HEAD: &str =
         "format = 1\ngame = \"jaken\"\nset = \"jaken-demo\"\nname = \"D\"\nowner = \"Aki\"\n";

@@ -167,3 +167,70 @@ pub trait Game: 'static {
     /// A short sentence for a move, for buttons and the log.
     fn describe(state: &Self::State, mv: &Self::Move) -> String;
 }
+
+/// Implements [`Game`] for a game whose folder is laid out the usual way: `State`, `Move`,
+/// `Event` and `Rules` in scope, and `setup::setup`, `decide::decide`, `apply::apply` and in
+/// `view` the rest of the trait's functions (`context`, `outcome`, `trackers`, `adjust`,
+/// `die_prompts`, `fulfil`, `candidate_moves`, `describe`). Used in a game's `mod.rs`:
+/// `game_from_folder!(Jaken, GameId::Jaken);`.
+macro_rules! game_from_folder {
+    ($game:ty, $id:expr) => {
+        impl $crate::game::Game for $game {
+            const ID: $crate::core::GameId = $id;
+            type State = State;
+            type Move = Move;
+            type Event = Event;
+            type Rules = Rules;
+
+            fn setup(
+                players: &[$crate::game::PlayerConfig],
+                rules: &Rules,
+                catalogue: &$crate::catalogue::Catalogue,
+            ) -> Result<State, $crate::game::SetupError> {
+                setup::setup(players, rules, catalogue)
+            }
+            fn decide(
+                state: &State,
+                mv: &Move,
+            ) -> Result<$crate::core::Decision<Event>, $crate::core::Impossible> {
+                decide::decide(state, mv)
+            }
+            fn apply(state: &mut State, event: &Event) {
+                apply::apply(state, event)
+            }
+            fn context(state: &State) -> $crate::core::MatchCtx {
+                view::context(state)
+            }
+            fn outcome(state: &State) -> Option<$crate::core::Outcome> {
+                view::outcome(state)
+            }
+            fn trackers(state: &State) -> Vec<$crate::core::Tracker> {
+                view::trackers(state)
+            }
+            fn adjust(
+                state: &State,
+                tracker: &$crate::core::TrackerId,
+                value: i32,
+            ) -> Result<Vec<Event>, $crate::core::Impossible> {
+                view::adjust(state, tracker, value)
+            }
+            fn die_prompts(state: &State) -> Vec<$crate::core::Prompt> {
+                view::die_prompts(state)
+            }
+            fn fulfil(
+                state: &State,
+                prompt: &$crate::core::Prompt,
+                roll: &$crate::core::Roll,
+            ) -> Result<Vec<Event>, $crate::core::Impossible> {
+                view::fulfil(state, prompt, roll)
+            }
+            fn candidate_moves(state: &State) -> Vec<Move> {
+                view::candidate_moves(state)
+            }
+            fn describe(state: &State, mv: &Move) -> String {
+                view::describe(state, mv)
+            }
+        }
+    };
+}
+pub(crate) use game_from_folder;

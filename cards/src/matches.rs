@@ -779,23 +779,16 @@ pub fn new_match(
     header: MatchHeader,
     catalogue: &Catalogue,
 ) -> Result<Box<dyn AnyMatch>, SetupError> {
-    match header.game {
-        GameId::Jaken => Ok(Box::new(Match::<crate::games::jaken::Jaken>::new(
-            header, catalogue,
-        )?)),
-        GameId::JunkKen => Ok(Box::new(Match::<crate::games::junk_ken::JunkKen>::new(
-            header, catalogue,
-        )?)),
-        GameId::Yomi => Ok(Box::new(Match::<crate::games::yomi::Yomi>::new(
-            header, catalogue,
-        )?)),
-        GameId::SpaceJunk => Ok(Box::new(Match::<crate::games::space_junk::SpaceJunk>::new(
-            header, catalogue,
-        )?)),
-        GameId::RockmanExe => Ok(Box::new(Match::<crate::games::rockman::Rockman>::new(
-            header, catalogue,
-        )?)),
-    }
+    (header.game.descriptor().new_match)(header, catalogue)
+}
+
+/// Sets up a match of game `G` behind the object-safe [`AnyMatch`]: what a game's descriptor
+/// gives as its match constructor.
+pub fn new_boxed<G: Game>(
+    header: MatchHeader,
+    catalogue: &Catalogue,
+) -> Result<Box<dyn AnyMatch>, SetupError> {
+    Ok(Box::new(Match::<G>::new(header, catalogue)?))
 }
 
 /// Rebuilds a match of any game from its header and stored inputs (JSON texts, in order).

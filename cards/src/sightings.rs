@@ -80,77 +80,20 @@ pub struct ZoneMoves {
 }
 
 /// What putting a card into `zone` (on `seat`'s side) can mean in `game`; `None` for zones
-/// whose cards are never a move when they arrive (deck, discard pile, soul count …).
+/// whose cards are never a move when they arrive (deck, discard pile, soul count …). Each game
+/// says it in its folder (`games/<game>/sightings.rs`), through its descriptor.
 pub fn zone_moves(game: GameId, zone: &str, seat: Option<Seat>) -> Option<ZoneMoves> {
-    let plain = |kinds: &'static [&'static str]| {
-        Some(ZoneMoves {
-            kinds,
-            fixed: Vec::new(),
-        })
-    };
-    match game {
-        GameId::Jaken => match zone {
-            "battle" => plain(&["reveal"]),
-            "bg" => plain(&["declare-bg"]),
-            _ => None,
-        },
-        GameId::JunkKen => match zone {
-            "battle" => plain(&["place-character", "awaken", "replace"]),
-            // The supporter goes down face down (its tag unseen); a face-up card there is gear.
-            "support" => plain(&["place-gear"]),
-            "field" => plain(&["place-field"]),
-            _ => None,
-        },
-        GameId::RockmanExe => {
-            let square = rockman_square(zone, seat?)?;
-            Some(ZoneMoves {
-                kinds: &["transfer", "evolve", "attach-style"],
-                fixed: vec![("square", Value::String(square))],
-            })
-        }
-        GameId::SpaceJunk => {
-            let space = match zone {
-                "fuselage" => Value::String("fuselage".into()),
-                "move-1" => Value::from(1),
-                "move-2" => Value::from(2),
-                "attack-1" => Value::from(3),
-                "attack-2" => Value::from(4),
-                "search-1" => Value::from(5),
-                "search-2" => Value::from(6),
-                "cargo" => return plain(&["unequip"]),
-                _ => return None,
-            };
-            Some(ZoneMoves {
-                kinds: &["equip"],
-                fixed: vec![("space", space)],
-            })
-        }
-        GameId::Yomi => match zone {
-            "combat" => plain(&["reveal", "reveal-escape"]),
-            "combo" => plain(&["combo"]),
-            _ => None,
-        },
-    }
+    (game.descriptor().zone_moves)(zone, seat)
 }
 
-/// A Rockman EXE area square from its mat zone `area-r<row>c<col>` (rows 1–3 from the top of the
-/// mat; columns 1–3 from the seat's back edge towards the opponent; seat 0 sits at the left
-/// edge, seat 1 at the right) as the engine writes it: `lane,rank`, lane 0 at the owner's left,
-/// rank 0 at the front.
-fn rockman_square(zone: &str, seat: Seat) -> Option<String> {
-    let rest = zone.strip_prefix("area-r")?;
-    let (r, c) = rest.split_once('c')?;
-    let (r, c): (u8, u8) = (r.parse().ok()?, c.parse().ok()?);
-    if !(1..=3).contains(&r) || !(1..=3).contains(&c) {
-        return None;
+impl ZoneMoves {
+    /// Moves of these kinds, the zone fixing no field.
+    pub fn plain(kinds: &'static [&'static str]) -> ZoneMoves {
+        ZoneMoves {
+            kinds,
+            fixed: Vec::new(),
+        }
     }
-    let rank = 3 - c;
-    let lane = match seat {
-        0 => r - 1,
-        1 => 3 - r,
-        _ => return None,
-    };
-    Some(format!("{lane},{rank}"))
 }
 
 /// The move a sighting stands for now, if the phase makes it clear; see the module docs.

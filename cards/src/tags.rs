@@ -93,13 +93,7 @@ pub struct Tag {
 
 /// The one-letter code of a game in tags.
 pub fn game_letter(game: GameId) -> char {
-    match game {
-        GameId::Jaken => 'J',
-        GameId::JunkKen => 'K',
-        GameId::RockmanExe => 'R',
-        GameId::SpaceJunk => 'S',
-        GameId::Yomi => 'Y',
-    }
+    game.descriptor().tag_letter
 }
 
 fn game_of(letter: &str) -> Option<GameId> {

@@ -5,7 +5,8 @@
 //! kiosk (`club.kiosk_id`), the server:
 //!
 //! 1. locks the match row (or creates it: the header must set a match up with the catalogue
-//!    version the push names, which must be on the server — else `catalogue-missing`);
+//!    version the push names, which must be on the server — else `catalogue-missing` — and be
+//!    the version the header names, if it names one — else `unverifiable`);
 //! 2. compares the entries it already holds byte for byte (a difference is a `rewrite`, an
 //!    entry past its count a `gap`);
 //! 3. replays the new entries through the rules core after the stored ones (a live match's
@@ -24,8 +25,8 @@ use cards::core::Outcome;
 use cards::game::MatchHeader;
 use cards::matches::{AnyMatch, new_match};
 use club_protocol::{
-    MAX_ENTRIES_PER_MATCH, MAX_ENTRIES_PER_PUSH, PushRequest, PushResponse, Refusal, RefusalCode,
-    is_sha256_hex,
+    HEADER_CATALOGUE_VERSION, MAX_ENTRIES_PER_MATCH, MAX_ENTRIES_PER_PUSH, PushRequest,
+    PushResponse, Refusal, RefusalCode, is_sha256_hex,
 };
 use deadpool_postgres::Transaction;
 use std::collections::HashMap;
@@ -526,6 +527,30 @@ async fn create(
             format!("対戦 {kiosk_match}: ヘッダーを読めません: {e}"),
         )
     })?;
+    // The version the match was played with, as its header names it, is the one it is
+    // replayed with: a push naming another cannot be verified.
+    let named = serde_json::from_str::<serde_json::Value>(&req.header_json)
+        .ok()
+        .and_then(|h| h.get(HEADER_CATALOGUE_VERSION).cloned());
+    match named {
+        None => {}
+        Some(serde_json::Value::String(v)) if v == req.catalogue_sha256 => {}
+        Some(v) => {
+            let v = v.as_str().map_or_else(|| v.to_string(), str::to_owned);
+            return Err(refused(
+                RefusalCode::Unverifiable,
+                format!(
+                    "match {kiosk_match} was played with catalogue version {v} (its header says so), \
+                     but the push names {}: it cannot be verified",
+                    req.catalogue_sha256
+                ),
+                format!(
+                    "対戦 {kiosk_match} はカタログ版 {v} で遊ばれました（ヘッダーの記載）が、送信はカタログ版 {} を指しています。検証できません",
+                    req.catalogue_sha256
+                ),
+            ));
+        }
+    }
     let Some(cat) = catalogue(st, tx, &req.catalogue_sha256).await? else {
         return Err(refused(
             RefusalCode::CatalogueMissing,

@@ -11,8 +11,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use cards::catalogue::Catalogue;
 use club_protocol::{
-    MAX_BODY_BYTES, Pairing, Pairings, Progress, PushRequest, Refusal, RefusalCode, is_sha256_hex,
-    sha256_hex,
+    MAX_BODY_BYTES, MAX_CATALOGUE_BYTES, Pairing, Pairings, Progress, PushRequest, Refusal,
+    RefusalCode, catalogue_sha256, is_sha256_hex, sha256_hex,
 };
 use deadpool_postgres::Pool;
 use std::collections::HashMap;
@@ -61,7 +61,9 @@ pub fn router(state: Arc<AppState>) -> Router {
         )
         .route(
             "/api/v1/catalogues/{sha256}",
-            get(has_catalogue).put(put_catalogue),
+            get(has_catalogue)
+                .put(put_catalogue)
+                .layer(DefaultBodyLimit::max(MAX_CATALOGUE_BYTES)),
         )
         .route("/healthz", get(|| async { "ok" }))
         .merge(crate::web::routes())
@@ -183,7 +185,7 @@ async fn push_match(
     let body = match body {
         Ok(b) => b,
         Err(e) => {
-            let f = Fail::Refused(body_refusal(&e));
+            let f = Fail::Refused(body_refusal(&e, MAX_BODY_BYTES));
             return logged(&st, Some(kiosk.id), Some(kiosk_match), f).await;
         }
     };
@@ -204,12 +206,12 @@ async fn push_match(
     }
 }
 
-fn body_refusal(e: &BytesRejection) -> Refusal {
+fn body_refusal(e: &BytesRejection, limit: usize) -> Refusal {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
         refusal(
             RefusalCode::TooLarge,
-            format!("the body is larger than {MAX_BODY_BYTES} bytes"),
-            format!("データが {MAX_BODY_BYTES} バイトを超えています"),
+            format!("the body is larger than {limit} bytes"),
+            format!("データが {limit} バイトを超えています"),
         )
     } else {
         refusal(
@@ -350,7 +352,15 @@ async fn put_catalogue(
     let refuse = |code, en: String, ja: String| Fail::Refused(refusal(code, en, ja));
     let body = match body {
         Ok(b) => b,
-        Err(e) => return logged(&st, Some(kiosk.id), None, Fail::Refused(body_refusal(&e))).await,
+        Err(e) => {
+            return logged(
+                &st,
+                Some(kiosk.id),
+                None,
+                Fail::Refused(body_refusal(&e, MAX_CATALOGUE_BYTES)),
+            )
+            .await;
+        }
     };
     if !is_sha256_hex(&sha) || sha256_hex(&body) != sha {
         let f = refuse(
@@ -385,6 +395,27 @@ async fn put_catalogue(
             return logged(&st, Some(kiosk.id), None, f).await;
         }
     };
+    // A built-in demo set is known here by its text: a catalogue under a demo set's id that
+    // is not that text could make any move "legal", so it is not taken.
+    let demo = cat.game.descriptor().demo;
+    let demo_id = tokio::task::block_in_place(|| Catalogue::builtin(cat.game).map(|c| c.set.id));
+    if demo_id.as_deref() == Ok(cat.set.id.as_str()) && catalogue_sha256(demo.text) != sha {
+        let expected = catalogue_sha256(demo.text);
+        let set = &cat.set.id;
+        let f = refuse(
+            RefusalCode::Unverifiable,
+            format!(
+                "catalogue {sha} claims the built-in demo set {set}, but it is not that set's text \
+                 in this server's build (version {expected}): matches played with it cannot be \
+                 verified (run the same Tableside version on the kiosks and the club)"
+            ),
+            format!(
+                "カタログ {sha} は組み込みのデモセット {set} を名乗っていますが、このサーバーの版のデモセット（版 {expected}）と内容が違います。\
+                 このカタログで遊んだ対戦は検証できません（キオスクとクラブで同じ版の Tableside を使ってください）"
+            ),
+        );
+        return logged(&st, Some(kiosk.id), None, f).await;
+    }
     let stored = async {
         let client = st.pool.get().await?;
         client

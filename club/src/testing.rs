@@ -421,13 +421,7 @@ impl DemoLog {
         use cards::catalogue::Catalogue;
         let script = cards::script::Script::parse(script).map_err(|e| e.to_string())?;
         let catalogue = Catalogue::builtin(script.game).map_err(|e| e.to_string())?;
-        let text = match script.game {
-            cards::core::GameId::Jaken => cards::catalogue::JAKEN_DEMO_TOML,
-            cards::core::GameId::JunkKen => cards::catalogue::junk_ken::DEMO_TOML,
-            cards::core::GameId::RockmanExe => cards::catalogue::rockman::DEMO_TOML,
-            cards::core::GameId::SpaceJunk => cards::catalogue::space_junk::DEMO_TOML,
-            cards::core::GameId::Yomi => cards::catalogue::yomi::DEMO_TOML,
-        };
+        let text = script.game.descriptor().demo.text;
         let header = script.header(&catalogue).map_err(|e| e.to_string())?;
         let mut m =
             cards::matches::new_match(header.clone(), &catalogue).map_err(|e| e.to_string())?;
@@ -451,13 +445,21 @@ impl DemoLog {
         DemoLog::play(JAKEN_DEMO_SCRIPT)
     }
 
-    /// The header JSON with the players renamed (seat order kept).
+    /// The header JSON with the players renamed (seat order kept), naming the catalogue
+    /// version it is played with as a kiosk's store does (`catalogue_version`).
     pub fn header_json(&self, names: &[&str]) -> String {
         let mut h = self.header.clone();
         for (p, n) in h.players.iter_mut().zip(names) {
             p.name = (*n).to_owned();
         }
-        serde_json::to_string(&h).unwrap_or_default()
+        let mut v = serde_json::to_value(&h).unwrap_or_default();
+        if let Some(fields) = v.as_object_mut() {
+            fields.insert(
+                club_protocol::HEADER_CATALOGUE_VERSION.to_owned(),
+                club_protocol::catalogue_sha256(self.catalogue).into(),
+            );
+        }
+        v.to_string()
     }
 
     /// A push of entries `range` with the players renamed.

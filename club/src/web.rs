@@ -269,13 +269,10 @@ const EN: Words = Words {
 
 /// A game's name for the pages.
 pub fn game_title(game: &str) -> String {
-    match game {
-        "jaken" => "Jaken ジャケン".into(),
-        "junk-ken" => "JUNK-KEN JUNK-拳".into(),
-        "rockman-exe" => "Rockman EXE ロックマンエグゼ".into(),
-        "space-junk" => "Space Junk スペースジャンク".into(),
-        "yomi" => "Yomi".into(),
-        other => other.to_owned(),
+    match cards::core::GameId::parse(game).map(cards::core::GameId::descriptor) {
+        Some(d) if d.name_en == d.name_ja => d.name_en.to_owned(),
+        Some(d) => format!("{} {}", d.name_en, d.name_ja),
+        None => game.to_owned(),
     }
 }
 

@@ -342,6 +342,28 @@ fn tampered_pushes_are_refused_logged_and_change_nothing() {
         code(c.push(&c.a, "table-1", 1, &demo.push(&["Aki", "Cho"], 20..25))),
         RefusalCode::Rewrite
     );
+    // A push naming another catalogue version than the one its header says the match was
+    // played with, and a catalogue under the built-in demo set's id that is not its text (it
+    // could make any move "legal"): neither can be verified.
+    let fake = demo.catalogue.replacen('\n', "\n# edited\n", 1);
+    let mut other = demo.push(&["Aki", "Ben"], 0..5);
+    other.catalogue_sha256 = catalogue_sha256(&fake);
+    let r = c.push(&c.a, "table-1", 4, &other).unwrap_err();
+    assert_eq!(r.code, RefusalCode::Unverifiable, "{r:?}");
+    assert!(r.reason_ja.contains("検証できません"), "{r:?}");
+    let (status, body) = c.send(
+        "PUT",
+        &catalogue_path(&catalogue_sha256(&fake)),
+        Some(&c.a),
+        fake.as_bytes(),
+    );
+    assert_eq!(status, 422, "{body}");
+    let r: Refusal = serde_json::from_str(&body).unwrap();
+    assert_eq!(r.code, RefusalCode::Unverifiable, "{r:?}");
+    assert!(
+        r.reason_en.contains("built-in demo set jaken-demo"),
+        "{r:?}"
+    );
     // A gap.
     let r = c
         .push(&c.a, "table-1", 1, &demo.push(&["Aki", "Ben"], 22..25))

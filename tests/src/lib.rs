@@ -1,6 +1,9 @@
 //! End-to-end tests that cross Tableside's crates (`cards`, `tableside`, later `hardware` and
 //! `firmware-bridge`); the tests themselves are in `tests/tests/`. This library holds what they
-//! share: the documented demo match as the inputs a table would enter.
+//! share: the documented demo match as the inputs a table would enter, and the checks of the
+//! workspace's layout ([`layout`]).
+
+pub mod layout;
 
 use cards::catalogue::Catalogue;
 use cards::game::MatchHeader;

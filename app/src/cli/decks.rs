@@ -1,7 +1,7 @@
 //! `tableside deck …` and `tableside catalogue …`: check card data and decks, register decks.
 
 use super::{EXIT_REFUSED, ExitError, db_path, open_existing};
-use crate::session::catalogue_for;
+use crate::session::{catalogue_for, library_catalogue};
 use crate::store::{RegisterError, Store};
 use anyhow::{Context, Result, anyhow};
 use cards::catalogue::Catalogue;
@@ -49,16 +49,6 @@ pub enum DeckAction {
     },
 }
 
-/// `tableside catalogue …`
-#[derive(Debug, Subcommand)]
-pub enum CatalogueAction {
-    /// Loads a catalogue file and reports its first problem with file, line and field.
-    Check {
-        /// The catalogue file (docs/catalogue.md).
-        file: PathBuf,
-    },
-}
-
 fn read(path: &Path, what: &str) -> Result<String> {
     std::fs::read_to_string(path)
         .with_context(|| format!("cannot read the {what} {}", path.display()))
@@ -70,15 +60,33 @@ pub fn load_deck(path: &Path) -> Result<Deck> {
     Ok(Deck::load(&path.display().to_string(), &text)?)
 }
 
-/// The catalogue a deck's cards come from: the given file, or the built-in set it names.
-pub fn catalogue_of(deck: &Deck, file: Option<&Path>) -> Result<Catalogue> {
+/// The catalogue a deck's cards come from: the given file, else the current version of the
+/// library set it names (the demo sets among them), refused with the set's name when the library
+/// has no such set.
+pub fn catalogue_of(cli: &super::Cli, deck: &Deck, file: Option<&Path>) -> Result<Catalogue> {
     match file {
         Some(path) => {
-            let text = read(path, "catalogue")?;
+            let text = crate::store::library::read_catalogue_file(path)?;
             Ok(Catalogue::load(&path.display().to_string(), &text)?)
         }
-        None => catalogue_for(deck.game, &deck.set)
-            .map_err(|e| anyhow!("{e} (pass the deck's catalogue file with --catalogue FILE)")),
+        None => match super::open_if_present(cli)? {
+            Some(store) => library_catalogue(&store, deck.game, &deck.set)
+                .map(|(cat, _)| cat)
+                .map_err(|e| {
+                    anyhow!(
+                        "deck “{}” is of set `{}`: {e} (add the set with `tableside catalogue add FILE`, or pass --catalogue FILE)",
+                        deck.name,
+                        deck.set
+                    )
+                }),
+            None => catalogue_for(deck.game, &deck.set).map_err(|e| {
+                anyhow!(
+                    "deck “{}” is of set `{}`: {e} (add the set with `tableside catalogue add FILE`, or pass --catalogue FILE)",
+                    deck.name,
+                    deck.set
+                )
+            }),
+        },
     }
 }
 
@@ -114,9 +122,9 @@ fn refused(message: String) -> anyhow::Error {
     .into()
 }
 
-fn check(path: &Path, catalogue: Option<&Path>) -> Result<Deck> {
+fn check(cli: &super::Cli, path: &Path, catalogue: Option<&Path>) -> Result<Deck> {
     let deck = load_deck(path)?;
-    let cat = catalogue_of(&deck, catalogue)?;
+    let cat = catalogue_of(cli, &deck, catalogue)?;
     let problems = deck
         .check(&cat)
         .map_err(|e| refused(format!("{}: {e}", path.display())))?;
@@ -141,10 +149,19 @@ fn now_ms() -> i64 {
 /// Runs `tableside deck …`.
 pub fn deck(cli: &super::Cli, action: &DeckAction) -> Result<()> {
     match action {
-        DeckAction::Check { file, catalogue } => check(file, catalogue.as_deref()).map(|_| ()),
+        DeckAction::Check { file, catalogue } => check(cli, file, catalogue.as_deref()).map(|_| ()),
         DeckAction::Register { file, catalogue } => {
-            let deck = check(file, catalogue.as_deref())?;
+            let deck = check(cli, file, catalogue.as_deref())?;
             let mut store = Store::open(&db_path(cli)?)?;
+            // A registered deck names a set of the library, so that its matches can be played.
+            if let Err(e) = library_catalogue(&store, deck.game, &deck.set) {
+                return Err(refused(format!(
+                    "{}: not registered: deck “{}” is of set `{}`: {e} (add the set first: `tableside catalogue add FILE`)",
+                    file.display(),
+                    deck.name,
+                    deck.set
+                )));
+            }
             match store.register_deck(&deck, now_ms()) {
                 Ok(()) => {
                     println!(
@@ -204,31 +221,6 @@ pub fn deck(cli: &super::Cli, action: &DeckAction) -> Result<()> {
                     "{owner} has no registered {game} deck named “{name}”"
                 )))
             }
-        }
-    }
-}
-
-/// Runs `tableside catalogue …`.
-pub fn catalogue(action: &CatalogueAction) -> Result<()> {
-    match action {
-        CatalogueAction::Check { file } => {
-            let text = read(file, "catalogue")?;
-            let cat = Catalogue::load(&file.display().to_string(), &text)
-                .map_err(|e| refused(e.to_string()))?;
-            println!(
-                "{}: {} catalogue “{}”: {} cards, {} decks{}.",
-                file.display(),
-                cat.game,
-                cat.set.id,
-                cat.cards.len(),
-                cat.decks.len(),
-                if cat.set.demo {
-                    " (a demo set made for Tableside)"
-                } else {
-                    ""
-                }
-            );
-            Ok(())
         }
     }
 }

@@ -18,7 +18,7 @@ pub struct TagsArgs {
     /// The deck file whose copies get stickers (docs/decks.md).
     #[arg(long, value_name = "FILE", conflicts_with = "demo")]
     pub deck: Option<PathBuf>,
-    /// The catalogue file of the deck's cards (default: the built-in set the deck names).
+    /// A catalogue file of the deck's cards (default: the library set the deck names).
     #[arg(long, value_name = "FILE", requires = "deck")]
     pub catalogue: Option<PathBuf>,
     /// A ready-made deck of a built-in demo set, as GAME/LIST (e.g. `jaken/lantern`), or GAME for
@@ -87,7 +87,7 @@ fn write(path: &Path, bytes: &[u8]) -> Result<()> {
 }
 
 /// Runs `tableside tags`.
-pub fn tags(args: &TagsArgs) -> Result<()> {
+pub fn tags(cli: &super::Cli, args: &TagsArgs) -> Result<()> {
     let paper: Paper = args.paper.parse().map_err(|e: String| anyhow!(e))?;
     if args.lang != "ja" && args.lang != "en" {
         bail!("unknown language `{}` (ja or en)", args.lang);
@@ -96,7 +96,7 @@ pub fn tags(args: &TagsArgs) -> Result<()> {
         (None, Vec::new())
     } else if let Some(path) = &args.deck {
         let deck = load_deck(path)?;
-        let cat = catalogue_of(&deck, args.catalogue.as_deref())?;
+        let cat = catalogue_of(cli, &deck, args.catalogue.as_deref())?;
         deck.check(&cat)
             .map_err(|e| anyhow!("{}: {e}", path.display()))?;
         (Some(cat), vec![deck])

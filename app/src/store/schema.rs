@@ -68,8 +68,31 @@ BEGIN
 END;
 ";
 
+/// One migration step: its SQL, then (in the same transaction) what SQL alone cannot do.
+#[derive(Clone, Copy)]
+pub(super) struct Step {
+    /// The SQL of the step.
+    pub(super) sql: &'static str,
+    /// Runs after the SQL, inside the step's transaction.
+    pub(super) then: Option<fn(&Connection) -> rusqlite::Result<()>>,
+}
+
+impl Step {
+    /// A step that is SQL only.
+    pub(super) const fn sql(sql: &'static str) -> Step {
+        Step { sql, then: None }
+    }
+}
+
 /// The migration steps of the released schema, in order: step `n` takes version `n` to `n + 1`.
-pub(super) const MIGRATIONS: &[&str] = &[V1, V2];
+pub(super) const MIGRATIONS: &[Step] = &[
+    Step::sql(V1),
+    Step::sql(V2),
+    Step {
+        sql: V3,
+        then: Some(super::library::backfill_v3),
+    },
+];
 
 /// Schema version 2: registered decks, each physical copy bound to one deck (and so one owner).
 const V2: &str = "
@@ -94,6 +117,69 @@ CREATE TABLE deck_copies (
 CREATE INDEX deck_copies_by_deck ON deck_copies (deck_id);
 ";
 
+/// Schema version 3: the card library. Every version of every set is kept by the SHA-256 of its
+/// TOML text, and each match names the version it was played with, so its replay never changes.
+/// The migration's Rust step stores the embedded demo sets and points every earlier match at the
+/// demo version of its set (the only sets an earlier Tableside could play).
+const V3: &str = "
+CREATE TABLE catalogue_versions (
+    hash      TEXT    NOT NULL PRIMARY KEY CHECK (length(hash) = 64),
+    game      TEXT    NOT NULL,
+    set_id    TEXT    NOT NULL,
+    number    INTEGER NOT NULL CHECK (number >= 1),
+    name_en   TEXT    NOT NULL,
+    name_ja   TEXT    NOT NULL,
+    demo      INTEGER NOT NULL CHECK (demo IN (0, 1)),
+    builtin   INTEGER NOT NULL CHECK (builtin IN (0, 1)),
+    cards     INTEGER NOT NULL CHECK (cards >= 0),
+    decks     INTEGER NOT NULL CHECK (decks >= 0),
+    toml_text TEXT    NOT NULL,
+    source    TEXT    NOT NULL,
+    added_ms  INTEGER NOT NULL
+) STRICT, WITHOUT ROWID;
+
+CREATE UNIQUE INDEX catalogue_versions_by_set ON catalogue_versions (set_id, number);
+
+CREATE TABLE catalogue_sets (
+    set_id     TEXT    NOT NULL PRIMARY KEY,
+    game       TEXT    NOT NULL,
+    current    TEXT    NOT NULL REFERENCES catalogue_versions (hash),
+    builtin    INTEGER NOT NULL CHECK (builtin IN (0, 1)),
+    updated_ms INTEGER NOT NULL
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE catalogue_cards (
+    game      TEXT NOT NULL,
+    card      TEXT NOT NULL,
+    set_id    TEXT NOT NULL REFERENCES catalogue_sets (set_id),
+    card_json TEXT NOT NULL,
+    PRIMARY KEY (game, card, set_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX catalogue_cards_by_set ON catalogue_cards (set_id);
+
+ALTER TABLE matches ADD COLUMN catalogue_version TEXT REFERENCES catalogue_versions (hash);
+
+CREATE INDEX matches_by_catalogue ON matches (catalogue_version);
+
+CREATE TRIGGER catalogue_versions_never_updated BEFORE UPDATE ON catalogue_versions
+BEGIN
+    SELECT RAISE(ABORT, 'a stored catalogue version is never changed: add the edited set as a new version');
+END;
+
+CREATE TRIGGER catalogue_versions_kept_while_played BEFORE DELETE ON catalogue_versions
+WHEN EXISTS (SELECT 1 FROM matches WHERE catalogue_version = OLD.hash)
+BEGIN
+    SELECT RAISE(ABORT, 'a catalogue version a stored match was played with is never deleted');
+END;
+
+CREATE TRIGGER matches_catalogue_version_fixed BEFORE UPDATE OF catalogue_version ON matches
+WHEN OLD.catalogue_version IS NOT NULL
+BEGIN
+    SELECT RAISE(ABORT, 'the catalogue version of a match is fixed once it is set');
+END;
+";
+
 /// Reads `PRAGMA user_version`.
 pub(super) fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
     conn.pragma_query_value(None, "user_version", |row| row.get(0))
@@ -105,7 +191,7 @@ pub(super) fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
 pub(super) fn migrate(
     conn: &mut Connection,
     path: &Path,
-    steps: &[&str],
+    steps: &[Step],
 ) -> Result<(), StoreError> {
     let target = i64::try_from(steps.len()).unwrap_or(i64::MAX);
     if user_version(conn).map_err(|e| sql(path, e))? == target {
@@ -140,7 +226,10 @@ pub(super) fn migrate(
             to_version,
             cause,
         };
-        tx.execute_batch(step).map_err(failed)?;
+        tx.execute_batch(step.sql).map_err(failed)?;
+        if let Some(then) = step.then {
+            then(&tx).map_err(failed)?;
+        }
         if version == 0 {
             tx.pragma_update(None, "application_id", APPLICATION_ID)
                 .map_err(failed)?;
@@ -181,11 +270,14 @@ mod tests {
 
         migrate(&mut conn, &path, MIGRATIONS).unwrap();
 
-        assert_eq!(user_version(&conn).unwrap(), 2);
+        assert_eq!(user_version(&conn).unwrap(), 3);
         assert_eq!(application_id(&conn), APPLICATION_ID);
         assert_eq!(
             tables(&conn),
             [
+                "catalogue_cards",
+                "catalogue_sets",
+                "catalogue_versions",
                 "deck_copies",
                 "decks",
                 "entries",
@@ -196,14 +288,14 @@ mod tests {
         );
         // Running again is a no-op.
         migrate(&mut conn, &path, MIGRATIONS).unwrap();
-        assert_eq!(user_version(&conn).unwrap(), 2);
+        assert_eq!(user_version(&conn).unwrap(), 3);
     }
 
     #[test]
     fn later_steps_apply_in_order_on_top_of_an_existing_version() {
         let mut conn = Connection::open_in_memory().unwrap();
         let path = Path::new(":memory:");
-        migrate(&mut conn, path, &[V1]).unwrap();
+        migrate(&mut conn, path, &[Step::sql(V1)]).unwrap();
         conn.execute(
             "INSERT INTO matches (game, created_ms, header_json, status, updated_ms)
              VALUES ('kept', 1, '{}', 'open', 1)",
@@ -213,7 +305,12 @@ mod tests {
 
         let v2 = "ALTER TABLE matches ADD COLUMN table_name TEXT NOT NULL DEFAULT 'main';";
         let v3 = "CREATE TABLE notes (match_id INTEGER NOT NULL, note TEXT NOT NULL) STRICT;";
-        migrate(&mut conn, path, &[V1, v2, v3]).unwrap();
+        migrate(
+            &mut conn,
+            path,
+            &[Step::sql(V1), Step::sql(v2), Step::sql(v3)],
+        )
+        .unwrap();
 
         assert_eq!(user_version(&conn).unwrap(), 3);
         let (game, table): (String, String) = conn
@@ -229,11 +326,10 @@ mod tests {
     fn a_failing_step_rolls_back_and_keeps_the_previous_version() {
         let mut conn = Connection::open_in_memory().unwrap();
         let path = Path::new(":memory:");
-        migrate(&mut conn, path, &[V1]).unwrap();
+        migrate(&mut conn, path, &[Step::sql(V1)]).unwrap();
 
-        let v2_good_part = "CREATE TABLE half_done (x INTEGER) STRICT;";
-        let v2 = format!("{v2_good_part} INSERT INTO no_such_table VALUES (1);");
-        let err = migrate(&mut conn, path, &[V1, &v2]).unwrap_err();
+        let v2 = "CREATE TABLE half_done (x INTEGER) STRICT; INSERT INTO no_such_table VALUES (1);";
+        let err = migrate(&mut conn, path, &[Step::sql(V1), Step::sql(v2)]).unwrap_err();
 
         assert!(
             matches!(err, StoreError::Migration { to_version: 2, .. }),
@@ -256,7 +352,7 @@ mod tests {
                 err,
                 StoreError::TooNew {
                     found: 7,
-                    supported: 2,
+                    supported: 3,
                     ..
                 }
             ),

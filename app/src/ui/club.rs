@@ -3,19 +3,15 @@
 //! the game and the players' names. Drawn only when the config has a `[club]` section.
 
 use super::i18n::Lang;
-use super::start::StartForm;
 use super::widgets::{ACCENT, WARN, touch_height};
 use crate::sync::{SyncService, SyncState, local_hh_mm};
-use cards::catalogue::Catalogue;
-use cards::core::GameId;
 use club_protocol::Pairing;
 use egui::{Button, Frame, RichText, Stroke, Ui, Vec2};
 
-/// The panel, if the club sync runs in this process.
-pub(crate) fn panel(ui: &mut Ui, form: &mut StartForm, lang: Lang) {
-    if let Some(sync) = crate::sync::installed() {
-        show(ui, sync, form, lang);
-    }
+/// The panel, if the club sync runs in this process; the pairing tapped, if one was (the start
+/// screen then fills in its game and names).
+pub(crate) fn panel(ui: &mut Ui, lang: Lang) -> Option<Pairing> {
+    crate::sync::installed().and_then(|sync| show(ui, sync, lang))
 }
 
 /// The sync state in a sentence, and whether it is a warning.
@@ -63,7 +59,7 @@ pub fn status_text(s: &SyncState, lang: Lang) -> (String, bool) {
 /// The button text of a pairing.
 pub fn pairing_text(p: &Pairing, lang: Lang) -> String {
     let players = p.players.join(" vs ");
-    let game = super::game_title(&p.game);
+    let game = super::games::title(&p.game);
     match lang {
         Lang::En => format!(
             "{} · round {} · table {}: {players} ({game})",
@@ -76,27 +72,15 @@ pub fn pairing_text(p: &Pairing, lang: Lang) -> String {
     }
 }
 
-/// Fills the start form with a pairing's game and players.
-fn take(form: &mut StartForm, p: &Pairing, lang: Lang) {
-    let Some(game) = GameId::parse(&p.game) else {
-        return;
-    };
-    let catalogue = Catalogue::builtin(game).ok();
-    form.set_game(game, catalogue.as_ref(), lang);
-    form.count = p.players.len().max(2);
-    for (slot, name) in form.names.iter_mut().zip(&p.players) {
-        slot.clone_from(name);
-    }
-}
-
-/// Draws the panel for `sync`.
-pub(crate) fn show(ui: &mut Ui, sync: &SyncService, form: &mut StartForm, lang: Lang) {
+/// Draws the panel for `sync`; returns the pairing tapped.
+pub(crate) fn show(ui: &mut Ui, sync: &SyncService, lang: Lang) -> Option<Pairing> {
     if !sync.has_waker() {
         let ctx = ui.ctx().clone();
         sync.set_waker(move || ctx.request_repaint());
     }
     let s = sync.state();
     let (text, warn) = status_text(&s, lang);
+    let mut tapped = None;
     Frame::new()
         .stroke(Stroke::new(2.0, if warn { WARN } else { ACCENT }))
         .corner_radius(6.0)
@@ -139,12 +123,13 @@ pub(crate) fn show(ui: &mut Ui, sync: &SyncService, form: &mut StartForm, lang: 
                         .wrap()
                         .min_size(Vec2::new(ui.available_width().min(560.0), height));
                     if ui.add(button).accessible_name(&label).clicked() {
-                        take(form, p, lang);
+                        tapped = Some(p.clone());
                     }
                 }
             }
         });
     ui.add_space(8.0);
+    tapped
 }
 
 #[cfg(test)]
@@ -183,6 +168,8 @@ mod tests {
 
     #[test]
     fn a_pairing_fills_in_the_game_and_the_names() {
+        use super::super::start::StartForm;
+        use cards::core::GameId;
         let mut form = StartForm::new(None);
         let p = Pairing {
             event: 1,
@@ -192,7 +179,8 @@ mod tests {
             game: "yomi".into(),
             players: vec!["Aki".into(), "Ben".into()],
         };
-        take(&mut form, &p, Lang::En);
+        let catalogue = cards::catalogue::Catalogue::builtin(GameId::Yomi).unwrap();
+        form.take_pairing(GameId::Yomi, Some(&catalogue), &p.players, Lang::En);
         assert_eq!(form.game, GameId::Yomi);
         assert_eq!(&form.names[..2], ["Aki", "Ben"]);
         assert!(pairing_text(&p, Lang::Ja).contains("テーブル 1"));

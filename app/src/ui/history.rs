@@ -6,8 +6,9 @@
 use super::i18n::Lang;
 use super::widgets::{ACCENT, WARN, key_button, section};
 use crate::export::{Format, export_match};
-use crate::session::catalogue_for;
+use crate::session::match_catalogue;
 use crate::store::{MatchId, MatchRecord, MatchStatus, Store};
+use cards::catalogue::Catalogue;
 use cards::core::{MatchCtx, Outcome, Tracker};
 use cards::game::MatchHeader;
 use cards::matches::{LogLine, replay_json};
@@ -123,6 +124,8 @@ struct Replay {
     inputs: Vec<String>,
     step: usize,
     frame: Result<Frame, String>,
+    /// The catalogue version the match was played with.
+    catalogue: Result<Catalogue, String>,
 }
 
 impl Replay {
@@ -136,12 +139,14 @@ impl Replay {
             .into_iter()
             .map(|e| e.input_json)
             .collect();
+        let catalogue = match_catalogue(store, id, &header).map_err(|e| e.to_string());
         let mut replay = Replay {
             id,
             header,
             inputs,
             step: 0,
             frame: Err(String::new()),
+            catalogue,
         };
         replay.go(0);
         Ok(replay)
@@ -150,8 +155,9 @@ impl Replay {
     /// Replays the first `step` entries.
     fn go(&mut self, step: usize) {
         self.step = step.min(self.inputs.len());
-        self.frame = catalogue_for(self.header.game, &self.header.catalogue)
-            .map_err(|e| e.to_string())
+        self.frame = self
+            .catalogue
+            .clone()
             .and_then(|catalogue| {
                 replay_json(
                     self.header.clone(),
@@ -239,7 +245,7 @@ impl HistoryScreen {
                         format!(
                             "#{} {} · {}",
                             r.id,
-                            super::game_title(h.game.as_str()),
+                            super::games::title(h.game.as_str()),
                             players_text(h)
                         ),
                         match o {
@@ -337,7 +343,7 @@ impl HistoryScreen {
                 }
                 ui.end_row();
                 for (game, tally) in &self.rates.games {
-                    ui.label(RichText::new(super::game_title(game)).size(18.0));
+                    ui.label(RichText::new(super::games::title(game)).size(18.0));
                     ui.label(RichText::new(tally.played.to_string()).size(22.0).strong());
                     ui.label(RichText::new(tally.draws.to_string()).size(18.0));
                     ui.end_row();
@@ -348,7 +354,7 @@ impl HistoryScreen {
             Grid::new("rates-players").striped(true).show(ui, |ui| {
                 head(ui, t.game, t.players);
                 for (game, name, tally) in &self.rates.players {
-                    row(ui, &super::game_title(game), name, tally);
+                    row(ui, &super::games::title(game), name, tally);
                 }
             });
         });
@@ -356,7 +362,7 @@ impl HistoryScreen {
             Grid::new("rates-decks").striped(true).show(ui, |ui| {
                 head(ui, t.game, t.deck);
                 for (game, deck, tally) in &self.rates.decks {
-                    row(ui, &super::game_title(game), deck, tally);
+                    row(ui, &super::games::title(game), deck, tally);
                 }
             });
         });

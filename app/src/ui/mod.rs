@@ -45,14 +45,15 @@
 
 mod camera;
 mod club;
+mod deck_editor;
 mod dice_panel;
 mod fonts;
-mod generic;
+mod games;
 pub mod history;
 pub mod i18n;
-mod jaken;
 mod start;
 mod table;
+mod view;
 mod widgets;
 
 pub use fonts::{
@@ -162,7 +163,6 @@ pub fn prepare_context(ctx: &egui::Context, fonts: FontChoice) -> FontReport {
 pub struct TablesideApp {
     db_path: PathBuf,
     kiosk: bool,
-    catalogue: Result<Catalogue, String>,
     form: StartForm,
     screen: Screen,
     first_frame_done: bool,
@@ -180,12 +180,10 @@ pub struct TablesideApp {
 impl TablesideApp {
     /// Opens the store at `options.db_path` (or prepares the error screen if it is refused).
     pub fn new(options: UiOptions) -> Self {
-        let catalogue = Catalogue::jaken_demo().map_err(|e| e.to_string());
-        let form = StartForm::new(catalogue.as_ref().ok());
+        let form = StartForm::new(Catalogue::jaken_demo().ok().as_ref());
         let mut app = TablesideApp {
             db_path: options.db_path,
             kiosk: options.kiosk,
-            catalogue,
             form,
             screen: Screen::Switching,
             first_frame_done: false,
@@ -320,10 +318,7 @@ impl TablesideApp {
             }
             Screen::Start(start) => {
                 dice_panel::tower_status_bar(ui, &dice, lang);
-                let catalogue = self.catalogue.as_ref().map_err(String::as_str);
-                if let Some(action) =
-                    start.show(ui, &mut self.form, catalogue, &dice, lang, self.kiosk)
-                {
+                if let Some(action) = start.show(ui, &mut self.form, &dice, lang, self.kiosk) {
                     self.on_start(ui.ctx(), action);
                 }
             }
@@ -436,19 +431,6 @@ impl eframe::App for TablesideApp {
                 ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             }
         }
-    }
-}
-
-/// The game's name for the players, from its short id (`jaken` → "Jaken ジャケン").
-fn game_title(game: &str) -> String {
-    use cards::core::GameId;
-    match GameId::parse(game) {
-        Some(GameId::Jaken) => "Jaken ジャケン".to_owned(),
-        Some(GameId::JunkKen) => "JUNK-KEN JUNK-拳".to_owned(),
-        Some(GameId::RockmanExe) => "Rockman EXE ロックマンエグゼ".to_owned(),
-        Some(GameId::SpaceJunk) => "Space Junk スペースジャンク".to_owned(),
-        Some(GameId::Yomi) => "Yomi".to_owned(),
-        None => game.to_owned(),
     }
 }
 

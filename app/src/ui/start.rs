@@ -1,24 +1,29 @@
 //! The start screen: resume an unfinished match, or set up a new one (game, players, decks,
 //! house rules), with the devices (dice tower, camera), the language and the history.
 
+use super::deck_editor::{DeckEditor, EditorAction};
 use super::dice_panel::tower_line;
+use super::games::{self, Start};
 use super::i18n::Lang;
 use super::widgets::{ACCENT, WARN, key_button, section, touch_height, wide_key_button};
 use crate::dice::DiceService;
-use crate::session::load_match;
-use crate::store::{MatchId, MatchRecord, Store};
+use crate::session::{load_match, now_ms};
+use crate::store::library::SetEntry;
+use crate::store::{MatchId, MatchRecord, RegisterError, Store};
 use cards::catalogue::Catalogue;
 use cards::core::GameId;
 use cards::decks::Deck;
 use cards::game::{MatchHeader, PlayerConfig};
 use cards::games::jaken::{Rules, Settlement};
 use egui::{Button, Frame, Key, RichText, ScrollArea, Stroke, TextEdit, Ui, Vec2};
+use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// Where a player's deck comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum DeckChoice {
-    /// A ready-made deck of the demo catalogue, by id.
-    Demo(String),
+    /// A ready-made deck of the chosen set, by id (for Space Junk: the player's character).
+    ReadyMade(String),
     /// A deck registered in the store (`tableside deck register`), by owner and name.
     Registered {
         /// The owner.
@@ -43,47 +48,28 @@ pub(crate) struct StartForm {
     pub names: Vec<String>,
     /// Jaken decks by seat.
     pub decks: [DeckChoice; 2],
-    /// Decks of the other games by seat: a ready-made list of the game's demo catalogue, or
-    /// for Space Junk the player's character card. Reset when the game changes.
-    pub picks: Vec<String>,
+    /// Decks of the other games by seat: a ready-made list of the chosen set or a registered
+    /// deck of it, or for Space Junk the player's character card. Reset when the game or the
+    /// set changes.
+    pub picks: Vec<DeckChoice>,
+    /// The set of the card library chosen per game (a game not in here plays its demo set).
+    pub sets: BTreeMap<GameId, String>,
     /// Jaken house rules.
     pub rules: Rules,
-    /// The optional rules switched on for Rockman EXE (keys of [`ROCKMAN_SWITCHES`]).
+    /// The optional rules switched on (keys of the game's [`Start::ReadyMade`] switches).
     pub switches: std::collections::BTreeSet<&'static str>,
 }
 
-/// Rockman EXE's optional rules (issue 9: each switchable): the settings key, English, Japanese.
-pub(crate) const ROCKMAN_SWITCHES: [(&str, &str, &str); 4] = [
-    (
-        "lv1_chip_limit",
-        "Lv1: chip level by HP band",
-        "Lv1: HP帯によるチップのレベル制限",
-    ),
-    (
-        "lv2_virus_limit",
-        "Lv2: virus level by HP band",
-        "Lv2: HP帯によるウイルスのレベル制限",
-    ),
-    (
-        "lv2_evolution",
-        "Lv2: virus evolution",
-        "Lv2: ウイルスの進化",
-    ),
-    ("lv3_styles", "Lv3: style cards", "Lv3: スタイルカード"),
-];
-
 /// The players' seats that can be chosen for a game.
 pub(crate) fn player_range(game: GameId) -> (usize, usize) {
-    match game {
-        GameId::SpaceJunk => (2, MAX_PLAYERS),
-        _ => (2, 2),
-    }
+    let players = &game.descriptor().players;
+    (*players.start(), *players.end())
 }
 
 /// What a player of a game other than Jaken can pick: (id, text) of the demo catalogue's
 /// ready-made decks, or for Space Junk its character cards.
 pub(crate) fn options_of(catalogue: &Catalogue, lang: Lang) -> Vec<(String, String)> {
-    if catalogue.game == GameId::SpaceJunk {
+    if games::of(catalogue.game).start == Start::Characters {
         catalogue
             .cards
             .iter()
@@ -108,7 +94,7 @@ impl StartForm {
             let id = catalogue
                 .and_then(|c| c.deck(id).or_else(|| c.decks.get(i)))
                 .map_or_else(|| id.to_owned(), |d| d.id.clone());
-            DeckChoice::Demo(id)
+            DeckChoice::ReadyMade(id)
         };
         StartForm {
             game: GameId::Jaken,
@@ -116,29 +102,54 @@ impl StartForm {
             names: (1..=MAX_PLAYERS).map(|n| format!("Player {n}")).collect(),
             decks: [deck("lantern", 0), deck("gale", 1)],
             picks: Vec::new(),
+            sets: BTreeMap::new(),
             rules: Rules::default(),
             switches: std::collections::BTreeSet::new(),
         }
     }
 
-    /// Switches the game: the player count into its range, each seat a different default deck.
+    /// Switches the game (or its set): the player count into its range, each seat a different
+    /// ready-made deck of the set.
     pub(crate) fn set_game(&mut self, game: GameId, catalogue: Option<&Catalogue>, lang: Lang) {
         self.game = game;
         let (min, max) = player_range(game);
         self.count = self.count.clamp(min, max);
         self.picks = match catalogue {
-            Some(c) if game != GameId::Jaken => {
+            Some(c) if games::of(game).start != Start::JakenForm => {
                 let options = options_of(c, lang);
                 (0..MAX_PLAYERS)
                     .filter_map(|i| {
                         options
                             .get(i % options.len().max(1))
-                            .map(|(id, _)| id.clone())
+                            .map(|(id, _)| DeckChoice::ReadyMade(id.clone()))
                     })
                     .collect()
             }
             _ => Vec::new(),
         };
+        if let Some(c) = catalogue.filter(|_| games::of(game).start == Start::JakenForm) {
+            let deck = |i: usize| {
+                DeckChoice::ReadyMade(c.decks.get(i).map_or_else(String::new, |d| d.id.clone()))
+            };
+            self.decks = [deck(0), deck(1)];
+        }
+    }
+
+    /// A club night pairing's game (played with `catalogue`, the set chosen for it) and its
+    /// players' names, seat by seat.
+    pub(crate) fn take_pairing(
+        &mut self,
+        game: GameId,
+        catalogue: Option<&Catalogue>,
+        names: &[String],
+        lang: Lang,
+    ) {
+        self.set_game(game, catalogue, lang);
+        let (min, max) = player_range(game);
+        self.count = names.len().clamp(min, max);
+        for (slot, name) in self.names.iter_mut().zip(names) {
+            slot.clone_from(name);
+        }
     }
 
     /// The names of the players who play, trimmed; or a sentence saying what is wrong.
@@ -167,16 +178,30 @@ impl StartForm {
     pub(crate) fn other_header(
         &self,
         catalogue: &Catalogue,
+        registered: &[Deck],
         lang: Lang,
     ) -> Result<MatchHeader, String> {
         let names = self.checked_names(lang)?;
         let mut players = Vec::new();
         for (seat, name) in names.iter().enumerate() {
-            let id = self
+            let choice = self
                 .picks
                 .get(seat)
                 .ok_or_else(|| format!("{name}: no deck chosen"))?;
-            let (deck_name, deck) = if catalogue.game == GameId::SpaceJunk {
+            let id = match choice {
+                DeckChoice::ReadyMade(id) => id,
+                DeckChoice::Registered { owner, name: deck } => {
+                    let (deck_name, deck) =
+                        registered_deck(name, catalogue, registered, owner, deck)?;
+                    players.push(PlayerConfig {
+                        name: (*name).to_owned(),
+                        deck_name,
+                        deck,
+                    });
+                    continue;
+                }
+            };
+            let (deck_name, deck) = if games::of(catalogue.game).start == Start::Characters {
                 catalogue
                     .card(id)
                     .filter(|c| c.space_junk().and_then(|s| s.character()).is_some())
@@ -200,7 +225,8 @@ impl StartForm {
             });
         }
         // The digest's defaults (`null`), or the optional rules switched on.
-        let rules = if catalogue.game == GameId::RockmanExe && !self.switches.is_empty() {
+        let switches = games::of(catalogue.game).start.switches();
+        let rules = if !switches.is_empty() && !self.switches.is_empty() {
             serde_json::Value::Object(
                 self.switches
                     .iter()
@@ -229,7 +255,7 @@ impl StartForm {
         let mut players = Vec::new();
         for (name, choice) in names.iter().zip(&self.decks) {
             let (deck_name, deck) = match choice {
-                DeckChoice::Demo(id) => {
+                DeckChoice::ReadyMade(id) => {
                     let list = catalogue
                         .deck(id)
                         .ok_or_else(|| format!("{name}: no deck `{id}` in {}", catalogue.set.id))?;
@@ -239,17 +265,7 @@ impl StartForm {
                     )
                 }
                 DeckChoice::Registered { owner, name: deck } => {
-                    let d = registered
-                        .iter()
-                        .find(|d| &d.owner == owner && &d.name == deck)
-                        .ok_or_else(|| format!("{name}: deck {owner}/{deck} is not registered"))?;
-                    if d.set != catalogue.set.id {
-                        return Err(format!(
-                            "{name}: deck {owner}/{deck} is of set {}, this build has {}",
-                            d.set, catalogue.set.id
-                        ));
-                    }
-                    (format!("registered/{owner}/{deck}"), d.main_ids())
+                    registered_deck(name, catalogue, registered, owner, deck)?
                 }
             };
             players.push(PlayerConfig {
@@ -265,6 +281,30 @@ impl StartForm {
             rules: serde_json::to_value(&self.rules).map_err(|e| e.to_string())?,
         })
     }
+}
+
+/// A registered deck of the chosen set as a player's deck: its name and every copy's card id.
+fn registered_deck(
+    player: &str,
+    catalogue: &Catalogue,
+    registered: &[Deck],
+    owner: &str,
+    deck: &str,
+) -> Result<(String, Vec<String>), String> {
+    let d = registered
+        .iter()
+        .find(|d| d.game == catalogue.game && d.owner == owner && d.name == deck)
+        .ok_or_else(|| format!("{player}: deck {owner}/{deck} is not registered"))?;
+    if d.set != catalogue.set.id {
+        return Err(format!(
+            "{player}: deck {owner}/{deck} is of set {}, not of the chosen set {}",
+            d.set, catalogue.set.id
+        ));
+    }
+    Ok((
+        format!("registered/{owner}/{deck}"),
+        d.copies().map(|c| c.card.clone()).collect(),
+    ))
 }
 
 /// One unfinished match offered for resuming.
@@ -284,10 +324,14 @@ pub(crate) struct StartScreen {
     /// The match store (moved into the session when a match starts).
     pub store: Store,
     resumable: Vec<Resumable>,
-    /// Registered Jaken decks of the store.
+    /// The registered decks of the store, every game.
     registered: Vec<Deck>,
-    /// The demo catalogues of the other games (`Catalogue::builtin`), or why one is broken.
-    others: Vec<(GameId, Result<Catalogue, String>)>,
+    /// The sets of the card library, every game (sorted by game and set id).
+    sets: Vec<SetEntry>,
+    /// The sets loaded so far, by set id (a set is loaded when it is first shown).
+    loaded: BTreeMap<String, Result<Rc<Catalogue>, String>>,
+    /// The deck editor, while it is open.
+    editor: Option<DeckEditor>,
     /// Why the last start or resume failed, or why the list could not be read.
     pub message: Option<String>,
 }
@@ -344,11 +388,9 @@ impl StartScreen {
             store,
             resumable: Vec::new(),
             registered: Vec::new(),
-            others: GameId::ALL
-                .into_iter()
-                .filter(|g| *g != GameId::Jaken)
-                .map(|g| (g, Catalogue::builtin(g).map_err(|e| e.to_string())))
-                .collect(),
+            sets: Vec::new(),
+            loaded: BTreeMap::new(),
+            editor: None,
             message,
         };
         let mut problems = Vec::new();
@@ -360,7 +402,7 @@ impl StartScreen {
                     .map(|(i, r)| Resumable {
                         id: r.id,
                         players: players_of(r).unwrap_or_else(|| "?".to_owned()),
-                        game: super::game_title(&r.game),
+                        game: games::title(&r.game),
                         entries: r.entries,
                         standing: if i == 0 {
                             standing(&screen.store, r.id)
@@ -373,14 +415,12 @@ impl StartScreen {
             Err(e) => problems.push(format!("The unfinished matches cannot be listed: {e}")),
         }
         match screen.store.registry() {
-            Ok(registry) => {
-                screen.registered = registry
-                    .decks()
-                    .filter(|d| d.game == GameId::Jaken)
-                    .cloned()
-                    .collect();
-            }
+            Ok(registry) => screen.registered = registry.decks().cloned().collect(),
             Err(e) => problems.push(format!("The registered decks cannot be read: {e}")),
+        }
+        match screen.store.library() {
+            Ok(sets) => screen.sets = sets,
+            Err(e) => problems.push(format!("The card library cannot be read: {e}")),
         }
         if !problems.is_empty() {
             let text = problems.join("\n");
@@ -397,7 +437,6 @@ impl StartScreen {
         &mut self,
         ui: &mut Ui,
         form: &mut StartForm,
-        catalogue: Result<&Catalogue, &str>,
         dice: &DiceService,
         lang: Lang,
         kiosk: bool,
@@ -445,7 +484,9 @@ impl StartScreen {
                         });
                 }
                 ui.add_space(10.0);
-                super::club::panel(ui, form, lang);
+                if let Some(p) = super::club::panel(ui, lang) {
+                    self.take_pairing(form, &p, lang);
+                }
                 let resuming = !self.resumable.is_empty();
                 if let Some(a) = self.resume_section(
                     ui,
@@ -457,10 +498,11 @@ impl StartScreen {
                 }
                 ui.add_space(10.0);
                 let start_keys = !resuming && (pressed(ui, Key::Enter) || pressed(ui, Key::Space));
-                if let Some(a) = self.new_match_section(
+                if self.editor.is_some() {
+                    self.editor_section(ui, lang);
+                } else if let Some(a) = self.new_match_section(
                     ui,
                     form,
-                    catalogue,
                     lang,
                     (kiosk && !resuming).then_some("Space"),
                     start_keys,
@@ -540,11 +582,152 @@ impl StartScreen {
         action
     }
 
-    fn new_match_section(
+    /// Fills the form with a club night pairing tapped in the club panel: its game (with the
+    /// set chosen for that game) and its players' names.
+    fn take_pairing(&mut self, form: &mut StartForm, p: &club_protocol::Pairing, lang: Lang) {
+        let Some(game) = GameId::parse(&p.game) else {
+            return;
+        };
+        form.game = game;
+        let cat = self.chosen_catalogue(form).ok();
+        form.take_pairing(game, cat.as_deref(), &p.players, lang);
+    }
+
+    /// The set chosen for `game`: the form's choice if it is still in the library, else the
+    /// game's built-in demo set, else its first set.
+    fn set_of(&self, form: &StartForm, game: GameId) -> Option<String> {
+        let of_game = || self.sets.iter().filter(|s| s.game == game);
+        form.sets
+            .get(&game)
+            .filter(|id| of_game().any(|s| &s.set_id == *id))
+            .cloned()
+            .or_else(|| of_game().find(|s| s.builtin).map(|s| s.set_id.clone()))
+            .or_else(|| of_game().next().map(|s| s.set_id.clone()))
+    }
+
+    /// The catalogue of a set, loaded from the library the first time it is asked for.
+    fn catalogue_of(&mut self, set_id: &str) -> Result<Rc<Catalogue>, String> {
+        let store = &self.store;
+        self.loaded
+            .entry(set_id.to_owned())
+            .or_insert_with(|| {
+                store
+                    .catalogue(set_id)
+                    .map(|(c, _)| Rc::new(c))
+                    .map_err(|e| lang_neutral(&e))
+            })
+            .clone()
+    }
+
+    /// The chosen set of the form's game, loaded.
+    fn chosen_catalogue(&mut self, form: &StartForm) -> Result<Rc<Catalogue>, String> {
+        match self.set_of(form, form.game) {
+            Some(id) => self.catalogue_of(&id),
+            None => Err(format!("the card library has no {} set", form.game)),
+        }
+    }
+
+    /// The set choice of the form's game: one button per set of the library.
+    fn set_row(&mut self, ui: &mut Ui, form: &mut StartForm, lang: Lang) {
+        let chosen = self.set_of(form, form.game);
+        let height = touch_height(ui, 40.0);
+        let mut picked = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(lang.pick("Cards", "カード")).size(18.0));
+            for set in self.sets.iter().filter(|s| s.game == form.game) {
+                let selected = chosen.as_deref() == Some(set.set_id.as_str());
+                let name = lang.pick(&set.name_en, &set.name_ja);
+                let mark = if set.builtin {
+                    lang.pick(" · demo", " · デモ")
+                } else {
+                    ""
+                };
+                let text = lang.pick(
+                    format!("{name} ({} cards{mark})", set.cards),
+                    format!("{name}({}枚{mark})", set.cards),
+                );
+                let button = ui
+                    .add(
+                        Button::selectable(selected, RichText::new(text).size(17.0))
+                            .min_size(Vec2::new(140.0, height)),
+                    )
+                    .accessible_name(format!("{}: {}", lang.pick("Set", "セット"), set.set_id));
+                if button.clicked() && !selected {
+                    picked = Some(set.set_id.clone());
+                }
+            }
+        });
+        if let Some(id) = picked {
+            form.sets.insert(form.game, id.clone());
+            let cat = self.catalogue_of(&id).ok();
+            form.set_game(form.game, cat.as_deref(), lang);
+        }
+    }
+
+    /// "Build a deck" for the chosen set.
+    fn editor_button(
         &self,
         ui: &mut Ui,
+        catalogue: &Rc<Catalogue>,
+        form: &StartForm,
+        lang: Lang,
+    ) -> Option<DeckEditor> {
+        let height = touch_height(ui, 48.0);
+        let open = ui
+            .add(
+                Button::new(RichText::new(lang.pick("Build a deck…", "デッキを組む…")).size(18.0))
+                    .min_size(Vec2::new(200.0, height)),
+            )
+            .accessible_name(lang.pick("Build a deck", "デッキを組む"));
+        open.clicked().then(|| {
+            let owner = form.names.first().map_or("", |n| n.trim());
+            DeckEditor::new(catalogue.as_ref().clone(), owner)
+        })
+    }
+
+    /// The deck editor in place of the new match's setup; saving registers the deck.
+    fn editor_section(&mut self, ui: &mut Ui, lang: Lang) {
+        let Some(editor) = &mut self.editor else {
+            return;
+        };
+        match editor.show(ui, lang) {
+            Some(EditorAction::Close) => self.editor = None,
+            Some(EditorAction::Save(deck)) => match self.store.register_deck(&deck, now_ms()) {
+                Ok(()) => {
+                    editor.message = Some((
+                        false,
+                        lang.pick(
+                            format!("Registered: {}'s deck “{}”.", deck.owner, deck.name),
+                            format!("{}のデッキ「{}」を登録しました。", deck.owner, deck.name),
+                        ),
+                    ));
+                    self.registered.push(deck);
+                    self.registered.sort_by(|a, b| {
+                        (a.game, &a.owner, &a.name).cmp(&(b.game, &b.owner, &b.name))
+                    });
+                }
+                Err(RegisterError::Refused(e)) => {
+                    editor.message = Some((
+                        true,
+                        format!("{}: {e}", lang.pick("Not registered", "登録できません")),
+                    ));
+                }
+                Err(RegisterError::Store(e)) => editor.message = Some((true, e.to_string())),
+            },
+            Some(EditorAction::Export(deck)) => {
+                editor.message = Some(match export_deck(&self.store, &deck) {
+                    Ok(path) => (false, lang.written(&path.display().to_string())),
+                    Err(e) => (true, e),
+                });
+            }
+            None => {}
+        }
+    }
+
+    fn new_match_section(
+        &mut self,
+        ui: &mut Ui,
         form: &mut StartForm,
-        catalogue: Result<&Catalogue, &str>,
         lang: Lang,
         start_key: Option<&str>,
         start_pressed: bool,
@@ -552,23 +735,12 @@ impl StartScreen {
         let t = lang.t();
         let mut action = None;
         ui.label(RichText::new(t.new_match).size(28.0).strong());
-        let catalogue = match catalogue {
-            Ok(c) => c,
-            Err(e) => {
-                ui.label(
-                    RichText::new(format!("{} {e}", t.catalogue_broken))
-                        .size(18.0)
-                        .color(WARN),
-                );
-                return None;
-            }
-        };
         let height = touch_height(ui, 40.0);
         let mut chosen = None;
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(t.game).size(18.0));
             for game in GameId::ALL {
-                let title = super::game_title(game.as_str());
+                let title = games::title(game.as_str());
                 let selected = form.game == game;
                 let button = ui.add(
                     Button::selectable(selected, RichText::new(title).size(19.0))
@@ -580,13 +752,34 @@ impl StartScreen {
             }
         });
         if let Some(game) = chosen {
-            let other = self.others.iter().find(|(g, _)| *g == game);
-            let c = other.and_then(|(_, c)| c.as_ref().ok());
-            form.set_game(game, c, lang);
+            form.game = game;
+            let cat = self.chosen_catalogue(form).ok();
+            form.set_game(game, cat.as_deref(), lang);
         }
-        if form.game != GameId::Jaken {
-            return self.other_game_section(ui, form, lang, start_key, start_pressed);
+        self.set_row(ui, form, lang);
+        let catalogue = match self.chosen_catalogue(form) {
+            Ok(c) => c,
+            Err(e) => {
+                ui.label(
+                    RichText::new(format!("{} {e}", t.catalogue_broken))
+                        .size(18.0)
+                        .color(WARN),
+                );
+                return None;
+            }
+        };
+        if let Some(editor) = self.editor_button(ui, &catalogue, form, lang) {
+            self.editor = Some(editor);
         }
+        if games::of(form.game).start != Start::JakenForm {
+            return self.other_game_section(ui, form, &catalogue, lang, start_key, start_pressed);
+        }
+        let catalogue = catalogue.as_ref();
+        let registered: Vec<&Deck> = self
+            .registered
+            .iter()
+            .filter(|d| d.game == catalogue.game && d.set == catalogue.set.id)
+            .collect();
         ui.horizontal(|ui| {
             ui.label(RichText::new(t.players).size(18.0));
             ui.label(RichText::new(t.two_players).size(18.0).strong());
@@ -613,7 +806,7 @@ impl StartScreen {
                     ui.add_space(4.0);
                     ui.label(RichText::new(t.demo_decks).size(16.0).weak());
                     for deck in &catalogue.decks {
-                        let choice = DeckChoice::Demo(deck.id.clone());
+                        let choice = DeckChoice::ReadyMade(deck.id.clone());
                         let text = format!("{} — {}", deck.id, deck.name);
                         deck_button(
                             ui,
@@ -625,7 +818,7 @@ impl StartScreen {
                         );
                     }
                     ui.label(RichText::new(t.registered_decks).size(16.0).weak());
-                    if self.registered.is_empty() {
+                    if registered.is_empty() {
                         ui.add(
                             egui::Label::new(
                                 RichText::new(t.no_registered_decks).size(14.0).weak(),
@@ -633,7 +826,7 @@ impl StartScreen {
                             .wrap(),
                         );
                     }
-                    for deck in &self.registered {
+                    for deck in &registered {
                         let id = format!("{}/{}", deck.owner, deck.name);
                         let choice = DeckChoice::Registered {
                             owner: deck.owner.clone(),
@@ -711,23 +904,12 @@ impl StartScreen {
         &self,
         ui: &mut Ui,
         form: &mut StartForm,
+        catalogue: &Catalogue,
         lang: Lang,
         start_key: Option<&str>,
         start_pressed: bool,
     ) -> Option<StartAction> {
         let t = lang.t();
-        let catalogue = match self.others.iter().find(|(g, _)| *g == form.game) {
-            Some((_, Ok(c))) => c,
-            Some((_, Err(e))) => {
-                ui.label(
-                    RichText::new(format!("{} {e}", t.catalogue_broken))
-                        .size(18.0)
-                        .color(WARN),
-                );
-                return None;
-            }
-            None => return None,
-        };
         if form.picks.len() < MAX_PLAYERS {
             form.set_game(form.game, Some(catalogue), lang);
         }
@@ -771,8 +953,29 @@ impl StartScreen {
                 .weak(),
         );
         ui.add_space(6.0);
-        let options = options_of(catalogue, lang);
-        let heading = if form.game == GameId::SpaceJunk {
+        let mut options: Vec<(DeckChoice, String, String)> = options_of(catalogue, lang)
+            .into_iter()
+            .map(|(id, text)| (DeckChoice::ReadyMade(id.clone()), text, id))
+            .collect();
+        // A Space Junk player brings a character; the table's junk deck is the set's.
+        if games::of(form.game).start != Start::Characters {
+            for d in self
+                .registered
+                .iter()
+                .filter(|d| d.game == catalogue.game && d.set == catalogue.set.id)
+            {
+                let id = format!("{}/{}", d.owner, d.name);
+                options.push((
+                    DeckChoice::Registered {
+                        owner: d.owner.clone(),
+                        name: d.name.clone(),
+                    },
+                    format!("{id} ({}) · {}", d.copies().count(), t.registered_decks),
+                    id,
+                ));
+            }
+        }
+        let heading = if games::of(form.game).start == Start::Characters {
             lang.pick(
                 "Character (the shared junk deck is every junk card of the set)",
                 "キャラクター(共有のジャンク山札はセットの全ジャンクカード)",
@@ -795,8 +998,8 @@ impl StartScreen {
                     }
                     ui.add_space(4.0);
                     ui.add(egui::Label::new(RichText::new(heading).size(16.0).weak()).wrap());
-                    for (id, text) in &options {
-                        let chosen = form.picks.get(seat) == Some(id);
+                    for (choice, text, id) in &options {
+                        let chosen = form.picks.get(seat) == Some(choice);
                         let height = touch_height(ui, 36.0);
                         let button = ui
                             .add(
@@ -808,7 +1011,7 @@ impl StartScreen {
                         if button.clicked()
                             && let Some(pick) = form.picks.get_mut(seat)
                         {
-                            *pick = id.clone();
+                            *pick = choice.clone();
                         }
                     }
                 });
@@ -816,8 +1019,9 @@ impl StartScreen {
         });
         ui.add_space(6.0);
         section(ui, t.house_rules, |ui| {
-            if form.game == GameId::RockmanExe {
-                for (key, en, ja) in ROCKMAN_SWITCHES {
+            let switches = games::of(form.game).start.switches();
+            if !switches.is_empty() {
+                for &(key, en, ja) in switches {
                     let mut on = form.switches.contains(key);
                     if ui
                         .checkbox(&mut on, RichText::new(lang.pick(en, ja)).size(18.0))
@@ -844,7 +1048,7 @@ impl StartScreen {
             );
         });
         ui.add_space(10.0);
-        let header = form.other_header(catalogue, lang);
+        let header = form.other_header(catalogue, &self.registered, lang);
         let mut action = None;
         ui.horizontal_wrapped(|ui| {
             if (wide_key_button(ui, t.start, start_key, 240.0, header.is_ok()).clicked()
@@ -859,6 +1063,36 @@ impl StartScreen {
         });
         action
     }
+}
+
+/// A library error for the screen (its English sentence; the Japanese follows on a new line).
+fn lang_neutral(e: &crate::store::LibraryError) -> String {
+    format!("{e}\n{}", e.ja())
+}
+
+/// Writes a deck file beside the match log (`decks/<owner>-<name>.toml`); returns its path.
+fn export_deck(store: &Store, deck: &Deck) -> Result<std::path::PathBuf, String> {
+    let dir = store
+        .path()
+        .parent()
+        .unwrap_or(std::path::Path::new("."))
+        .join("decks");
+    let safe = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect()
+    };
+    let path = dir.join(format!("{}-{}.toml", safe(&deck.owner), safe(&deck.name)));
+    std::fs::create_dir_all(&dir)
+        .and_then(|()| std::fs::write(&path, deck.to_toml()))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path)
 }
 
 /// One deck a player can choose.

@@ -2,21 +2,15 @@
 
 use super::camera::{CameraDesk, CameraTap};
 use super::dice_panel::{DicePanel, DiceTap, describe, dice_panel, from_tower};
-use super::generic;
+use super::games::{self, GameUi};
 use super::i18n::Lang;
-use super::jaken;
-use super::widgets::{
-    ACCENT, ACTIVE, WARN, action_button, big_number, chip, edit_button, key_button, section,
-    wide_button, wide_key_button,
-};
+use super::view::{Intent, PanelMemory, Taps, View, is_choice, is_reveal};
+use super::widgets::{ACCENT, WARN, chip, key_button, section, wide_button, wide_key_button};
 use crate::dice::{DiceService, roll_input};
 use crate::session::{Session, SubmitError};
 use crate::store::Store;
-use cards::core::{
-    DieSource, MatchCtx, Outcome, PromptKind, Roll, Seat, Tracker, TrackerId, Violation,
-};
-use cards::games::jaken::{Jaken, State as JakenState};
-use cards::matches::{Action, AnyMatch, LogLine, Match, Rejection};
+use cards::core::{DieSource, Outcome, PromptKind, Roll, Tracker, Violation};
+use cards::matches::{Action, LogLine, Rejection};
 use egui::{Button, Frame, Id, Key, Modal, RichText, ScrollArea, Stroke, TextEdit, Ui, Vec2};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
@@ -29,33 +23,6 @@ pub(crate) enum TableAction {
     ToggleLang,
     /// The match is over and the players want another.
     NewMatch,
-}
-
-/// Something a player tapped, acted on after the frame is drawn.
-pub(crate) enum Intent {
-    /// Submit this input (JSON of `cards::matches::Input`).
-    Submit(Value),
-    /// Typed or virtual dice (or the tower rolls to retry), each logged as a roll.
-    Dice(DiceTap),
-    /// Open the correction dialog for a tracked number.
-    Adjust {
-        /// The number.
-        tracker: Tracker,
-        /// "Aki's " or "" for a number of the whole game.
-        who: String,
-    },
-    /// Show a message (an input that could not even be built).
-    Notice(String),
-    /// Leave the table.
-    Leave,
-    /// Start a new match.
-    NewMatch,
-    /// Switch the language.
-    ToggleLang,
-    /// Show or hide the log and dice (compact layout).
-    ToggleLog,
-    /// The card the camera asked about is not a move.
-    CameraDismiss,
 }
 
 /// A dialog over the table.
@@ -83,169 +50,12 @@ enum Dialog {
     Notice { title: String, message: String },
 }
 
-/// Read-only data of one frame, shared by the parts of the screen.
-pub(crate) struct View<'a> {
-    /// Players, turn, phase, prompts.
-    pub ctx: &'a MatchCtx,
-    /// Every tracked number.
-    pub trackers: &'a [Tracker],
-    /// The legal moves.
-    pub actions: &'a [Action],
-    /// The Jaken state, when the match is a Jaken match.
-    pub jaken: Option<&'a JakenState>,
-    /// The match itself (the generic panel's pickers and the moves that break a rule).
-    pub game: &'a dyn AnyMatch,
-    /// True once the match has an outcome.
-    pub over: bool,
-    /// The window's language.
-    pub lang: Lang,
-    /// Kiosk mode: keys are shown on the buttons they press.
-    pub kiosk: bool,
-    /// A narrow window (the 800 px touch display): smaller numbers, the log behind a button.
-    pub compact: bool,
-    /// The moves the number keys press, in the order shown (moves of the table, then by seat).
-    pub keyed: Vec<&'a Action>,
-    /// The move Space/Enter presses: the first move of the player to act, else the first one.
-    pub primary: Option<&'a Action>,
-}
-
-impl View<'_> {
-    /// A tracker by owner and name.
-    pub(crate) fn tracker(&self, seat: Option<Seat>, name: &str) -> Option<&Tracker> {
-        self.trackers
-            .iter()
-            .find(|t| t.id.player == seat && t.id.name == name)
-    }
-
-    /// A player's name.
-    pub(crate) fn name(&self, seat: Seat) -> &str {
-        self.ctx.players.get(seat).map_or("?", String::as_str)
-    }
-
-    /// "Aki's " for a player's number, "" for a number of the whole game.
-    pub(crate) fn who(&self, seat: Option<Seat>) -> String {
-        seat.map(|s| self.lang.whose(self.name(s)))
-            .unwrap_or_default()
-    }
-
-    /// The key shown on a move's button in kiosk mode ("1", "2/Space").
-    pub(crate) fn key_of(&self, action: &Action) -> Option<String> {
-        if !self.kiosk {
-            return None;
-        }
-        let n = self.keyed.iter().position(|a| std::ptr::eq(*a, action))? + 1;
-        let primary = self.primary.is_some_and(|p| std::ptr::eq(p, action));
-        match (n <= 9, primary) {
-            (true, true) => Some(format!("{n}/Space")),
-            (true, false) => Some(n.to_string()),
-            (false, true) => Some("Space".to_owned()),
-            (false, false) => None,
-        }
-    }
-}
-
-/// Per-frame bookkeeping: what was tapped and which numbers were shown.
-pub(crate) struct Taps {
-    /// What was tapped, in order.
-    pub intents: Vec<Intent>,
-    /// Trackers drawn with their edit control.
-    pub shown: BTreeSet<TrackerId>,
-}
-
-impl Taps {
-    /// Shows "caption value [± edit]" for a tracker, if it exists now.
-    pub(crate) fn tracked(
-        &mut self,
-        ui: &mut Ui,
-        view: &View<'_>,
-        seat: Option<Seat>,
-        name: &str,
-        caption: &str,
-        size: f32,
-    ) {
-        let Some(t) = view.tracker(seat, name) else {
-            return;
-        };
-        ui.label(RichText::new(caption).size(17.0));
-        let size = if view.compact {
-            (size * 0.75).max(24.0)
-        } else {
-            size
-        };
-        let who = view.who(seat);
-        big_number(ui, t.value, size, format!("{who}{}: {}", t.label, t.value));
-        self.edit(ui, view, t);
-    }
-
-    /// A tracked number on its own row: the caption wraps in the room the number and its
-    /// "± edit" leave, so long names (a Rockman EXE square's card) never run into the next
-    /// column.
-    pub(crate) fn tracked_row(
-        &mut self,
-        ui: &mut Ui,
-        view: &View<'_>,
-        seat: Option<Seat>,
-        name: &str,
-        caption: &str,
-        size: f32,
-    ) {
-        let Some(t) = view.tracker(seat, name) else {
-            return;
-        };
-        let size = if view.compact {
-            (size * 0.75).max(24.0)
-        } else {
-            size
-        };
-        let who = view.who(seat);
-        let digits = t.value.to_string().chars().count() as f32;
-        let reserve = digits * size * 0.62 + 110.0;
-        ui.horizontal(|ui| {
-            let room = (ui.available_width() - reserve).max(80.0);
-            ui.allocate_ui(Vec2::new(room, 0.0), |ui| {
-                ui.set_max_width(room);
-                ui.add(egui::Label::new(RichText::new(caption).size(17.0)).wrap());
-            });
-            big_number(ui, t.value, size, format!("{who}{}: {}", t.label, t.value));
-            self.edit(ui, view, t);
-        });
-    }
-
-    /// The "± edit" control of a tracker.
-    pub(crate) fn edit(&mut self, ui: &mut Ui, view: &View<'_>, t: &Tracker) {
-        let who = view.who(t.id.player);
-        if edit_button(ui, t, &who, view.lang) {
-            self.intents.push(Intent::Adjust {
-                tracker: t.clone(),
-                who,
-            });
-        }
-        self.shown.insert(t.id.clone());
-    }
-
-    /// The legal moves of one player (or of the table, `None`) as large buttons.
-    pub(crate) fn actions(
-        &mut self,
-        ui: &mut Ui,
-        view: &View<'_>,
-        seat: Option<Seat>,
-        skip: impl Fn(&Action) -> bool,
-    ) {
-        for action in view.actions.iter().filter(|a| a.player == seat && !skip(a)) {
-            let label = jaken::action_label(view, action);
-            let key = view.key_of(action);
-            if action_button(ui, &label, key.as_deref()).clicked() {
-                self.intents.push(Intent::Submit(action.input.clone()));
-            }
-        }
-    }
-}
-
 /// The table screen of a live match.
 pub(crate) struct TableScreen {
     session: Session,
     dialog: Option<Dialog>,
-    forms: jaken::Forms,
+    /// What the game's panel keeps between frames (emptied after every accepted input).
+    forms: PanelMemory,
     dice: DicePanel,
     /// The log and dice shown instead of the table (compact layout).
     show_log: bool,
@@ -266,7 +76,7 @@ impl TableScreen {
         TableScreen {
             session,
             dialog: None,
-            forms: jaken::Forms::default(),
+            forms: PanelMemory::default(),
             dice: DicePanel::default(),
             show_log: false,
             lang: Lang::default(),
@@ -343,20 +153,17 @@ impl TableScreen {
             let actions = game.actions();
             let log = game.log();
             let outcome = game.outcome();
-            let jaken_state = game
-                .as_any()
-                .downcast_ref::<Match<Jaken>>()
-                .map(Match::state);
+            let game_ui = games::of(game.game());
             let keyed: Vec<&Action> = std::iter::once(None)
                 .chain((0..ctx.players.len()).map(Some))
                 .flat_map(|seat| {
                     actions
                         .iter()
-                        .filter(move |a| a.player == seat && !jaken::is_reveal(a))
+                        .filter(move |a| a.player == seat && !is_reveal(a))
                 })
                 .collect();
             // The next step, not a choice: a BG declaration is never the primary move.
-            let plain = |a: &&&Action| !jaken::is_choice(a);
+            let plain = |a: &&&Action| !is_choice(a);
             let primary = keyed
                 .iter()
                 .filter(plain)
@@ -367,7 +174,7 @@ impl TableScreen {
                 ctx: &ctx,
                 trackers: &trackers,
                 actions: &actions,
-                jaken: jaken_state,
+                label: game_ui.label,
                 game,
                 over: outcome.is_some(),
                 lang,
@@ -380,7 +187,8 @@ impl TableScreen {
             top_bar(
                 ui,
                 &view,
-                &format!("{} · #{id}", super::game_title(game.game().as_str())),
+                game_ui,
+                &format!("{} · #{id}", games::title(game.game().as_str())),
                 self.show_log,
                 &mut taps,
             );
@@ -422,32 +230,7 @@ impl TableScreen {
                                 result_banner(ui, &view, outcome, &mut taps);
                             }
                             prompts(ui, &view);
-                            match view.jaken {
-                                Some(state) => {
-                                    taps.actions(ui, &view, None, |_| false);
-                                    // Compact: the last battle's summary is in the log.
-                                    if !compact {
-                                        jaken::last_battle(ui, state, lang);
-                                    }
-                                    ui.add_space(6.0);
-                                    let players = view.ctx.players.len();
-                                    ui.columns(players.max(1), |cols| {
-                                        for (seat, ui) in cols.iter_mut().enumerate() {
-                                            player_frame(ui, &view, seat, |ui| {
-                                                jaken::player_column(
-                                                    ui,
-                                                    &view,
-                                                    state,
-                                                    seat,
-                                                    &mut self.forms,
-                                                    &mut taps,
-                                                )
-                                            });
-                                        }
-                                    });
-                                }
-                                None => generic::game_panel(ui, &view, &mut taps),
-                            }
+                            (game_ui.panel)(ui, &view, game_ui, &mut taps, &mut self.forms);
                             other_numbers(ui, &view, &mut taps);
                         });
                 });
@@ -588,7 +371,14 @@ impl TableScreen {
 }
 
 /// Battle number, phase bar, current and next step, language and "Leave table".
-fn top_bar(ui: &mut Ui, view: &View<'_>, title: &str, log_shown: bool, taps: &mut Taps) {
+fn top_bar(
+    ui: &mut Ui,
+    view: &View<'_>,
+    game: &GameUi,
+    title: &str,
+    log_shown: bool,
+    taps: &mut Taps,
+) {
     let t = view.lang.t();
     let k = |key: &'static str| view.kiosk.then_some(key);
     egui::Panel::top("table-top").show(ui, |ui| {
@@ -604,13 +394,7 @@ fn top_bar(ui: &mut Ui, view: &View<'_>, title: &str, log_shown: bool, taps: &mu
                 .filter(|t| t.max <= 50)
                 .map(|t| format!(" / {}", t.max))
                 .unwrap_or_default();
-            let battle = match view.jaken {
-                Some(_) => view.lang.battle(view.ctx.turn, &of),
-                None => view.lang.pick(
-                    format!("Turn {}{of}", view.ctx.turn),
-                    format!("ターン {}{of}", view.ctx.turn),
-                ),
-            };
+            let battle = (game.turn)(view, &of);
             let size = if view.compact { 26.0 } else { 32.0 };
             ui.add(egui::Label::new(RichText::new(&battle).size(size).strong()))
                 .accessible_name(battle);
@@ -644,10 +428,7 @@ fn top_bar(ui: &mut Ui, view: &View<'_>, title: &str, log_shown: bool, taps: &mu
                 }
             }
         });
-        let (step, next) = match (view.lang, view.jaken) {
-            (Lang::Ja, Some(state)) => (jaken::step_ja(state), jaken::next_ja(state)),
-            _ => (view.ctx.phase.step.clone(), view.ctx.phase.next.clone()),
-        };
+        let (step, next) = (game.steps)(view);
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(t.now).size(18.0).weak());
             ui.label(RichText::new(step).size(20.0).strong());
@@ -823,47 +604,6 @@ fn result_banner(ui: &mut Ui, view: &View<'_>, outcome: &Outcome, taps: &mut Tap
             });
         });
     ui.add_space(8.0);
-}
-
-/// A player's column frame, outlined when that player is to act.
-pub(crate) fn player_frame(ui: &mut Ui, view: &View<'_>, seat: Seat, add: impl FnOnce(&mut Ui)) {
-    let active = view.ctx.active == Some(seat) && !view.over;
-    let stroke = if active {
-        Stroke::new(3.0, ACTIVE)
-    } else {
-        Stroke::new(1.0, ui.visuals().widgets.noninteractive.bg_stroke.color)
-    };
-    Frame::new()
-        .stroke(stroke)
-        .corner_radius(8.0)
-        .inner_margin(10.0)
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            // ui.columns lays out justified, which would also justify wrapped text.
-            ui.with_layout(egui::Layout::top_down(egui::Align::Min), add);
-        });
-}
-
-/// The name line: name, parent marker, "to act".
-pub(crate) fn name_line(
-    ui: &mut Ui,
-    view: &View<'_>,
-    seat: Seat,
-    parent_text: &str,
-    child_text: &str,
-) {
-    ui.horizontal_wrapped(|ui| {
-        let size = if view.compact { 24.0 } else { 30.0 };
-        ui.label(RichText::new(view.name(seat)).size(size).strong());
-        if view.ctx.leader == Some(seat) {
-            chip(ui, parent_text, true, 18.0);
-        } else if view.ctx.leader.is_some() {
-            chip(ui, child_text, false, 18.0);
-        }
-        if view.ctx.active == Some(seat) && !view.over {
-            ui.label(RichText::new(view.lang.t().to_act).size(17.0).color(ACTIVE));
-        }
-    });
 }
 
 /// Any tracked number the columns did not show, so every number stays correctable.

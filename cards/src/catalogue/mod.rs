@@ -28,17 +28,19 @@
 //! assert_eq!(err.field.as_deref(), Some("wind"));
 //! ```
 
+pub mod csv;
+// The old paths of each game's card schema (the cards now live in `games/<game>/`).
 pub mod jaken;
 pub mod junk_ken;
 pub mod rockman;
 pub mod space_junk;
 pub mod yomi;
 
-pub use jaken::{JakenBattleGround, JakenCard, JakenMonster, Wind};
-pub use junk_ken::JunkKenCard;
-pub use rockman::RockmanCard;
-pub use space_junk::SpaceJunkCard;
-pub use yomi::YomiCard;
+pub use crate::games::jaken::card::{JakenBattleGround, JakenCard, JakenMonster, Wind};
+pub use crate::games::junk_ken::card::JunkKenCard;
+pub use crate::games::rockman::card::RockmanCard;
+pub use crate::games::space_junk::card::SpaceJunkCard;
+pub use crate::games::yomi::card::YomiCard;
 
 use crate::core::GameId;
 use serde::{Deserialize, Serialize};
@@ -49,16 +51,41 @@ use std::fmt;
 pub const FORMAT_VERSION: u32 = 1;
 
 /// The Jaken demo set, embedded in the binary.
-pub const JAKEN_DEMO_TOML: &str = include_str!("../../data/jaken-demo.toml");
+pub const JAKEN_DEMO_TOML: &str = crate::games::jaken::demo::TOML;
 
-/// The catalogues built into this build: (file name, TOML text), one demo set per game.
+/// The catalogues built into this build: (file name, TOML text), one demo set per game, in the
+/// order of [`GameId::ALL`] (each game's descriptor names its own, `GameDescriptor::demo`).
 pub const BUILTIN: &[(&str, &str)] = &[
-    ("jaken-demo.toml (embedded)", JAKEN_DEMO_TOML),
-    ("junk-ken-demo.toml (embedded)", junk_ken::DEMO_TOML),
-    ("rockman-exe-demo.toml (embedded)", rockman::DEMO_TOML),
-    ("space-junk-demo.toml (embedded)", space_junk::DEMO_TOML),
-    ("yomi-demo.toml (embedded)", yomi::DEMO_TOML),
+    (
+        crate::games::jaken::demo::FILE,
+        crate::games::jaken::demo::TOML,
+    ),
+    (
+        crate::games::junk_ken::demo::FILE,
+        crate::games::junk_ken::demo::TOML,
+    ),
+    (
+        crate::games::rockman::demo::FILE,
+        crate::games::rockman::demo::TOML,
+    ),
+    (
+        crate::games::space_junk::demo::FILE,
+        crate::games::space_junk::demo::TOML,
+    ),
+    (
+        crate::games::yomi::demo::FILE,
+        crate::games::yomi::demo::TOML,
+    ),
 ];
+
+/// An embedded demo catalogue: its name in errors and its TOML text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DemoSet {
+    /// The name errors give the text, e.g. `jaken-demo.toml (embedded)`.
+    pub file: &'static str,
+    /// The catalogue, as TOML.
+    pub text: &'static str,
+}
 
 /// A problem in a catalogue file, located to the line and field.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -321,8 +348,10 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
 
 /// The file being loaded, for locating errors.
 pub(crate) struct Ctx<'a> {
-    file: &'a str,
-    text: &'a str,
+    /// The file's name as given to the loader.
+    pub(crate) file: &'a str,
+    /// The file's text.
+    pub(crate) text: &'a str,
 }
 
 impl Ctx<'_> {
@@ -478,32 +507,18 @@ impl Catalogue {
                 ),
             )
         })?;
-        match game {
-            GameId::Jaken => load_cards::<jaken::RawJakenCard>(&ctx, game),
-            GameId::JunkKen => load_cards::<junk_ken::RawJunkKenCard>(&ctx, game),
-            GameId::RockmanExe => load_cards::<rockman::RawRockmanCard>(&ctx, game),
-            GameId::SpaceJunk => load_cards::<space_junk::RawSpaceJunkCard>(&ctx, game),
-            GameId::Yomi => {
-                load_cards::<yomi::RawYomiCard>(&ctx, game).and_then(|c| yomi::cross_check(&ctx, c))
-            }
-        }
+        (game.descriptor().load)(&ctx)
     }
 
     /// The embedded demo set of a game (made for Tableside, not official cards).
     pub fn builtin(game: GameId) -> Result<Catalogue, CatalogueError> {
-        let (file, text) = match game {
-            GameId::Jaken => ("jaken-demo.toml (embedded)", JAKEN_DEMO_TOML),
-            GameId::JunkKen => ("junk-ken-demo.toml (embedded)", junk_ken::DEMO_TOML),
-            GameId::RockmanExe => ("rockman-exe-demo.toml (embedded)", rockman::DEMO_TOML),
-            GameId::SpaceJunk => ("space-junk-demo.toml (embedded)", space_junk::DEMO_TOML),
-            GameId::Yomi => ("yomi-demo.toml (embedded)", yomi::DEMO_TOML),
-        };
-        Catalogue::load(file, text)
+        let demo = game.descriptor().demo;
+        Catalogue::load(demo.file, demo.text)
     }
 
     /// The embedded Jaken demo set.
     pub fn jaken_demo() -> Result<Catalogue, CatalogueError> {
-        Catalogue::load("jaken-demo.toml (embedded)", JAKEN_DEMO_TOML)
+        Catalogue::builtin(GameId::Jaken)
     }
 
     /// The card with this id.
@@ -520,7 +535,12 @@ impl Catalogue {
     }
 }
 
-fn load_cards<C: RawCard>(ctx: &Ctx<'_>, game: GameId) -> Result<Catalogue, CatalogueError> {
+/// Reads the cards and decks of a catalogue of `game`, each card through the game's raw card
+/// type `C`; the head (format, game) has been checked.
+pub(crate) fn load_cards<C: RawCard>(
+    ctx: &Ctx<'_>,
+    game: GameId,
+) -> Result<Catalogue, CatalogueError> {
     let raw: RawFile<C> = toml::from_str(ctx.text).map_err(|e| toml_err(ctx, &e))?;
     let mut cards = Vec::with_capacity(raw.cards.len());
     let mut ids = BTreeSet::new();

@@ -35,9 +35,19 @@
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-/// The largest request body the server reads (a push of [`MAX_ENTRIES_PER_PUSH`] entries, or a
-/// catalogue), in bytes. A larger body is refused with HTTP 413 before it is parsed.
+/// The largest request body the server reads (a push of [`MAX_ENTRIES_PER_PUSH`] entries), in
+/// bytes. A larger body is refused with HTTP 413 before it is parsed.
 pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
+
+/// The largest catalogue text the server takes, in bytes: the kiosk's card library keeps sets
+/// up to this size (16 MiB), so every set a match was played with can be uploaded.
+pub const MAX_CATALOGUE_BYTES: usize = 16 * 1024 * 1024;
+
+/// The key of a stored match header that names the catalogue version (the [`catalogue_sha256`]
+/// of its text) the match is played with, beside `catalogue` (the set id). A header stored
+/// before the kiosk had a card library names none; then the push's `catalogue_sha256` alone
+/// names it (and binds the match to it for ever).
+pub const HEADER_CATALOGUE_VERSION: &str = "catalogue_version";
 
 /// The most entries one push may carry; a kiosk sends a longer log in several pushes.
 pub const MAX_ENTRIES_PER_PUSH: usize = 2_000;
@@ -118,7 +128,8 @@ pub struct PushRequest {
     /// The match header exactly as the kiosk's store keeps it (JSON text of
     /// `cards::game::MatchHeader`). Never changes for a match.
     pub header_json: String,
-    /// The catalogue version the match was played with ([`catalogue_sha256`] of its text).
+    /// The catalogue version the match was played with ([`catalogue_sha256`] of its text);
+    /// the one the header names ([`HEADER_CATALOGUE_VERSION`]) when it names one.
     pub catalogue_sha256: String,
     /// When the kiosk created the match, ms since the Unix epoch (the kiosk's clock).
     pub created_ms: i64,
@@ -177,7 +188,8 @@ pub enum RefusalCode {
     ForeignKiosk,
     /// The body is not JSON of the expected shape, or a field is out of range (HTTP 400).
     Malformed,
-    /// The body is larger than [`MAX_BODY_BYTES`] (HTTP 413).
+    /// The body is larger than [`MAX_BODY_BYTES`] ([`MAX_CATALOGUE_BYTES`] for a catalogue)
+    /// (HTTP 413).
     TooLarge,
     /// The server lacks the catalogue the match names: upload it, then push again (HTTP 409).
     CatalogueMissing,
@@ -187,6 +199,10 @@ pub enum RefusalCode {
     Rewrite,
     /// The rules core rejects an entry, or the header cannot set a match up (HTTP 422).
     Rejected,
+    /// The server cannot verify the match with what it is given: the header names another
+    /// catalogue version than the push, or an uploaded catalogue claims a built-in demo set's id
+    /// without being that demo set's text in the server's build (HTTP 422).
+    Unverifiable,
     /// No such thing (HTTP 404).
     NotFound,
     /// The server failed (its database is unreachable, say); try again later (HTTP 503).
@@ -202,7 +218,7 @@ impl RefusalCode {
             RefusalCode::Malformed => 400,
             RefusalCode::TooLarge => 413,
             RefusalCode::CatalogueMissing | RefusalCode::Gap => 409,
-            RefusalCode::Rewrite | RefusalCode::Rejected => 422,
+            RefusalCode::Rewrite | RefusalCode::Rejected | RefusalCode::Unverifiable => 422,
             RefusalCode::NotFound => 404,
             RefusalCode::Unavailable => 503,
         }
@@ -219,6 +235,7 @@ impl RefusalCode {
             RefusalCode::Gap => "gap",
             RefusalCode::Rewrite => "rewrite",
             RefusalCode::Rejected => "rejected",
+            RefusalCode::Unverifiable => "unverifiable",
             RefusalCode::NotFound => "not-found",
             RefusalCode::Unavailable => "unavailable",
         }

@@ -1,6 +1,10 @@
 //! Test support: a stand-in game that only asks for dice, for testing the match layer's dice
 //! routing before a game that rolls dice has landed. Built for this crate's tests and, with the
-//! `testing` feature, for other crates' tests; never part of the app.
+//! `testing` feature, for other crates' tests; never part of the app. In this crate's own tests,
+//! [`toy`] is a sixth game, played through the table of games and the script runner.
+
+#[cfg(test)]
+pub mod toy;
 
 use crate::catalogue::{Catalogue, SetInfo};
 use crate::core::{

@@ -1,27 +1,66 @@
 //! The Jaken parts of the table screen: a player's column (SB, counts, BG zone, battle field),
 //! the reveal picker, and the forms for moves that need numbers (effects, BG uses).
 
-use super::i18n::Lang;
-use super::table::{Intent, Taps, View, name_line};
-use super::widgets::{ACCENT, WARN, action_button, big_number, section, stepper};
+use super::generic::GENERIC;
+use super::spec::{GameUi, Start, state_of};
+use crate::ui::i18n::Lang;
+use crate::ui::view::{Intent, PanelMemory, Taps, View, is_reveal, name_line, player_frame};
+use crate::ui::widgets::{ACCENT, WARN, action_button, big_number, section, stepper};
 use cards::catalogue::JakenCard;
 use cards::core::Seat;
-use cards::games::jaken::{Move, Placement, State, Step};
+use cards::games::jaken::{Jaken, Move, Placement, State, Step};
 use cards::matches::{Action, Input};
 use egui::{Button, Label, RichText, TextEdit, Ui, Vec2};
 
-/// What the players are typing into the Jaken forms; cleared after every accepted input.
-#[derive(Debug, Default)]
-pub(crate) struct Forms {
-    effect: Option<EffectForm>,
-    bg: [BgForm; 2],
+/// Jaken's entry in the table of games: its own panel.
+pub(crate) const UI: GameUi = GameUi {
+    panel,
+    label: action_label,
+    turn,
+    steps,
+    start: Start::JakenForm,
+    ..GENERIC
+};
+
+/// The moves of the table, the last battle's result, then one column per player.
+fn panel(ui: &mut Ui, view: &View<'_>, _: &GameUi, taps: &mut Taps, memory: &mut PanelMemory) {
+    let (Some(state), Some(forms)) = (state_of::<Jaken>(view.game), memory.forms::<Forms>()) else {
+        return;
+    };
+    taps.actions(ui, view, None, |_| false);
+    // Compact: the last battle's summary is in the log.
+    if !view.compact {
+        last_battle(ui, state, view.lang);
+    }
+    ui.add_space(6.0);
+    let players = view.ctx.players.len();
+    ui.columns(players.max(1), |cols| {
+        for (seat, ui) in cols.iter_mut().enumerate() {
+            player_frame(ui, view, seat, |ui| {
+                player_column(ui, view, state, seat, forms, taps)
+            });
+        }
+    });
 }
 
-impl Forms {
-    /// Empties every form.
-    pub(crate) fn clear(&mut self) {
-        *self = Forms::default();
+/// "Battle 3 / 10" / "第3バトル / 10".
+fn turn(view: &View<'_>, of: &str) -> String {
+    view.lang.battle(view.ctx.turn, of)
+}
+
+/// The step and the next one: written in Japanese here, the rules core's in English.
+fn steps(view: &View<'_>) -> (String, String) {
+    match (view.lang, state_of::<Jaken>(view.game)) {
+        (Lang::Ja, Some(state)) => (step_ja(state), next_ja(state)),
+        _ => (view.ctx.phase.step.clone(), view.ctx.phase.next.clone()),
     }
+}
+
+/// What the players are typing into the Jaken forms; cleared after every accepted input.
+#[derive(Debug, Default)]
+struct Forms {
+    effect: Option<EffectForm>,
+    bg: [BgForm; 2],
 }
 
 /// The effect being entered, for one battle and one player.
@@ -66,24 +105,6 @@ fn move_input(mv: Move) -> Intent {
     }
 }
 
-/// True for a move that is a player's choice rather than the next step (declaring a BG).
-pub(crate) fn is_choice(action: &Action) -> bool {
-    action
-        .input
-        .pointer("/move/type")
-        .and_then(serde_json::Value::as_str)
-        == Some("declare-bg")
-}
-
-/// True for a reveal move (offered through the reveal picker, not as a plain button).
-pub(crate) fn is_reveal(action: &Action) -> bool {
-    action
-        .input
-        .pointer("/move/type")
-        .and_then(serde_json::Value::as_str)
-        == Some("reveal")
-}
-
 /// "灯り小僧 (Lantern Imp)", as the rules core names cards; "灯り小僧" in Japanese.
 fn card_label(state: &State, id: &str, lang: Lang) -> String {
     state.cards.get(id).map_or_else(
@@ -97,8 +118,8 @@ fn card_label(state: &State, id: &str, lang: Lang) -> String {
 
 /// A move's button text: the rules core's label in English, the Japanese one built from the
 /// move in Japanese.
-pub(crate) fn action_label(view: &View<'_>, action: &Action) -> String {
-    let (Lang::Ja, Some(state)) = (view.lang, view.jaken) else {
+fn action_label(view: &View<'_>, action: &Action) -> String {
+    let (Lang::Ja, Some(state)) = (view.lang, state_of::<Jaken>(view.game)) else {
         return action.label.clone();
     };
     let Some(mv) = action
@@ -130,7 +151,7 @@ pub(crate) fn action_label(view: &View<'_>, action: &Action) -> String {
 }
 
 /// The current step in Japanese (the core writes it in English).
-pub(crate) fn step_ja(state: &State) -> String {
+fn step_ja(state: &State) -> String {
     let n = state.turn;
     match state.step {
         Step::Janken => "準備: じゃんけんで最初の親を決める".to_owned(),
@@ -146,7 +167,7 @@ pub(crate) fn step_ja(state: &State) -> String {
 }
 
 /// The next step in Japanese, as the core's `PhaseView::next`.
-pub(crate) fn next_ja(state: &State) -> String {
+fn next_ja(state: &State) -> String {
     match state.step {
         Step::Janken => "第1バトル: 両者ドロー、親はBGを宣言できる".to_owned(),
         Step::ParentBg => "子の対抗(親がBGを宣言したときのみ)、両者モンスターを裏向きに".to_owned(),
@@ -162,7 +183,7 @@ pub(crate) fn next_ja(state: &State) -> String {
 }
 
 /// The last battle's result, under the phase bar.
-pub(crate) fn last_battle(ui: &mut Ui, state: &State, lang: Lang) {
+fn last_battle(ui: &mut Ui, state: &State, lang: Lang) {
     let Some(report) = &state.last_strike else {
         return;
     };
@@ -197,7 +218,7 @@ pub(crate) fn last_battle(ui: &mut Ui, state: &State, lang: Lang) {
 }
 
 /// One player's column.
-pub(crate) fn player_column(
+fn player_column(
     ui: &mut Ui,
     view: &View<'_>,
     state: &State,

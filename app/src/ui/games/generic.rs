@@ -12,18 +12,38 @@
 //!
 //! The moves the game offers that break a rule sit under "Against the rules", folded: a tap
 //! opens the refusal dialog, where the table can override with a reason.
+//!
+//! What a game offers the pickers and the effect form is in its entry of the table of games
+//! (`ui/games/<game>.rs`, read through [`GameUi`]).
 
-use super::table::{Intent, Taps, View, name_line};
-use super::widgets::{action_button, section, touch_height};
-use cards::core::{GameId, Seat};
-use cards::games::junk_ken::JunkKen;
-use cards::games::rockman::Rockman;
-use cards::games::space_junk::SpaceJunk;
-use cards::games::yomi::Yomi;
-use cards::matches::{Action, Match};
+use super::spec::{
+    CardPick, GameUi, Param, Start, no_card_names, nothing_to_pick, plain_label, plain_steps,
+    plain_turn,
+};
+use crate::ui::i18n::Lang;
+use crate::ui::view::{Intent, PanelMemory, Taps, View, name_line, player_frame};
+use crate::ui::widgets::{action_button, section, touch_height};
+use cards::core::Seat;
+use cards::matches::Action;
 use egui::{Button, CollapsingHeader, Label, RichText, TextEdit, Ui, Vec2};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
+
+/// The generic panel with the rules core's labels, turns and steps, and no pickers, effect form
+/// or card names: what the entry of a game without a panel of its own starts from.
+pub(crate) const GENERIC: GameUi = GameUi {
+    panel: game_panel,
+    label: plain_label,
+    turn: plain_turn,
+    steps: plain_steps,
+    params: &[],
+    effect_fields: &[],
+    effect_flags: &[],
+    picks: &[],
+    card_name: no_card_names,
+    pickable: nothing_to_pick,
+    start: Start::ReadyMade { switches: &[] },
+};
 
 /// What the pickers hold between frames (egui's memory, one per window).
 #[derive(Clone, Debug, Default)]
@@ -43,99 +63,6 @@ struct EffectForm {
     note: String,
 }
 
-/// A number a move carries, chosen with a stepper.
-struct Param {
-    game: GameId,
-    move_type: &'static str,
-    key: &'static str,
-    en: &'static str,
-    ja: &'static str,
-}
-
-const PARAMS: &[Param] = &[
-    Param {
-        game: GameId::RockmanExe,
-        move_type: "attack",
-        key: "bonus",
-        en: "attack bonus",
-        ja: "攻撃ボーナス",
-    },
-    Param {
-        game: GameId::SpaceJunk,
-        move_type: "attack",
-        key: "range",
-        en: "attack range",
-        ja: "射程",
-    },
-];
-
-/// A number of a game's hand-entered effect: its key in the move, its step, and its caption.
-struct Field {
-    key: &'static str,
-    step: i32,
-    en: &'static str,
-    ja: &'static str,
-}
-
-const fn field(key: &'static str, step: i32, en: &'static str, ja: &'static str) -> Field {
-    Field { key, step, en, ja }
-}
-
-/// The numbers of each game's `effect` move (the game's rules doc lists them).
-fn effect_fields(game: GameId) -> &'static [Field] {
-    const JUNK_KEN: &[Field] = &[
-        field("damage", 1, "damage to the opponent", "相手へのダメージ"),
-        field(
-            "self_damage",
-            1,
-            "damage to own character",
-            "自分へのダメージ",
-        ),
-        field("heal", 1, "HP back", "体力回復"),
-        field("draw", 1, "cards drawn", "ドロー"),
-    ];
-    const ROCKMAN: &[Field] = &[
-        field("hp", 10, "own HP gauge", "自分のＨＰ"),
-        field("opp_hp", 10, "opponent's HP gauge", "相手のＨＰ"),
-        field("draw", 1, "cards drawn", "ドロー"),
-    ];
-    const SPACE_JUNK: &[Field] = &[
-        field("fame", 1, "fame", "名声"),
-        field("move", 1, "Move", "移動"),
-        field("attack", 1, "Attack", "攻撃"),
-        field("search", 1, "Search", "探索"),
-        field("spaces", 1, "extra spaces flown", "追加の移動マス"),
-    ];
-    const YOMI: &[Field] = &[
-        field("hp", 1, "own HP", "自分の体力"),
-        field("opp_hp", 1, "opponent's HP", "相手の体力"),
-        field("draw", 1, "cards drawn", "ドロー"),
-        field("speed", 1, "speed", "速度"),
-        field("combo_damage", 1, "combo damage", "コンボダメージ"),
-    ];
-    match game {
-        GameId::JunkKen => JUNK_KEN,
-        GameId::RockmanExe => ROCKMAN,
-        GameId::SpaceJunk => SPACE_JUNK,
-        GameId::Yomi => YOMI,
-        GameId::Jaken => &[],
-    }
-}
-
-/// The yes/no parts of an effect (Space Junk: the character's once-per-game ability).
-fn effect_flags(game: GameId) -> &'static [Field] {
-    const SPACE_JUNK: &[Field] = &[field(
-        "ability",
-        0,
-        "the character's ability is used",
-        "キャラクター能力を使う",
-    )];
-    match game {
-        GameId::SpaceJunk => SPACE_JUNK,
-        _ => &[],
-    }
-}
-
 fn move_type(a: &Action) -> Option<&str> {
     a.input.pointer("/move/type").and_then(Value::as_str)
 }
@@ -149,7 +76,13 @@ fn param_value(a: &Action, key: &str) -> i64 {
 }
 
 /// The step, the table's moves, then one column per player.
-pub(crate) fn game_panel(ui: &mut Ui, view: &View<'_>, taps: &mut Taps) {
+pub(crate) fn game_panel(
+    ui: &mut Ui,
+    view: &View<'_>,
+    game: &GameUi,
+    taps: &mut Taps,
+    _: &mut PanelMemory,
+) {
     let id = ui.make_persistent_id("generic-panel-forms");
     let mut forms: Forms = ui.data(|d| d.get_temp(id)).unwrap_or_default();
     let size = if view.compact { 22.0 } else { 28.0 };
@@ -163,8 +96,8 @@ pub(crate) fn game_panel(ui: &mut Ui, view: &View<'_>, taps: &mut Taps) {
     let players = view.ctx.players.len();
     ui.columns(players.max(1), |cols| {
         for (seat, ui) in cols.iter_mut().enumerate() {
-            super::table::player_frame(ui, view, seat, |ui| {
-                player_column(ui, view, seat, taps, &mut forms)
+            player_frame(ui, view, seat, |ui| {
+                player_column(ui, view, game, seat, taps, &mut forms)
             });
         }
     });
@@ -173,12 +106,18 @@ pub(crate) fn game_panel(ui: &mut Ui, view: &View<'_>, taps: &mut Taps) {
 
 /// A player's column: the name line, every number of the player (large, correctable), then
 /// the player's moves, the pickers, and the moves that break a rule.
-fn player_column(ui: &mut Ui, view: &View<'_>, seat: Seat, taps: &mut Taps, forms: &mut Forms) {
+fn player_column(
+    ui: &mut Ui,
+    view: &View<'_>,
+    game: &GameUi,
+    seat: Seat,
+    taps: &mut Taps,
+    forms: &mut Forms,
+) {
     name_line(ui, view, seat, view.lang.t().first_player, "");
     for t in view.trackers.iter().filter(|t| t.id.player == Some(seat)) {
         taps.tracked_row(ui, view, Some(seat), &t.id.name, &t.label, 36.0);
     }
-    let game = view.game.game();
     let own: Vec<&Action> = view
         .actions
         .iter()
@@ -186,7 +125,7 @@ fn player_column(ui: &mut Ui, view: &View<'_>, seat: Seat, taps: &mut Taps, form
         .collect();
     // A stepper per number the player's moves carry; the buttons show the chosen value only.
     let mut chosen: Vec<(&Param, i64)> = Vec::new();
-    for p in PARAMS.iter().filter(|p| p.game == game) {
+    for p in game.params {
         let mut values: Vec<i64> = own
             .iter()
             .filter(|a| move_type(a) == Some(p.move_type))
@@ -209,7 +148,7 @@ fn player_column(ui: &mut Ui, view: &View<'_>, seat: Seat, taps: &mut Taps, form
             .iter()
             .any(|(p, v)| move_type(a) == Some(p.move_type) && param_value(a, p.key) != *v)
     };
-    let picked_types = card_pickers(ui, view, seat, &own, taps, forms);
+    let picked_types = card_pickers(ui, view, game, seat, &own, taps, forms);
     let shown = |a: &Action| !hidden(a) && !move_type(a).is_some_and(|t| picked_types.contains(&t));
     // Moves whose text does not say the card (a supporter placed face down): one folded
     // button per text, opened by the player to tap the card.
@@ -227,7 +166,7 @@ fn player_column(ui: &mut Ui, view: &View<'_>, seat: Seat, taps: &mut Taps, form
                 for a in own.iter().filter(|a| shown(a) && a.label == *label) {
                     let card = a.input.pointer("/move/card").and_then(Value::as_str);
                     let text = match card {
-                        Some(id) => format!("{label}: {} ({id})", card_name(view, id)),
+                        Some(id) => format!("{label}: {} ({id})", card_name(view, game, id)),
                         None => format!("{label}: {}", a.input["move"]),
                     };
                     if action_button(ui, &text, None).clicked() {
@@ -236,36 +175,17 @@ fn player_column(ui: &mut Ui, view: &View<'_>, seat: Seat, taps: &mut Taps, form
                 }
             });
     }
-    effect_form(ui, view, seat, taps, forms);
+    effect_form(ui, view, game, seat, taps, forms);
     against_the_rules(ui, view, seat, taps, &hidden);
 }
 
 /// A card's name in the window's language, from the match's own card list.
-fn card_name(view: &View<'_>, id: &str) -> String {
-    let any = view.game.as_any();
-    let names = if let Some(m) = any.downcast_ref::<Match<JunkKen>>() {
-        m.state()
-            .cards
-            .get(id)
-            .map(|c| (c.name_en.clone(), c.name_ja.clone()))
-    } else if let Some(m) = any.downcast_ref::<Match<Rockman>>() {
-        m.state()
-            .cards
-            .get(id)
-            .map(|c| (c.name_en.clone(), c.name_ja.clone()))
-    } else if let Some(m) = any.downcast_ref::<Match<Yomi>>() {
-        m.state()
-            .cards
-            .get(id)
-            .map(|c| (c.name_en.clone(), c.name_ja.clone()))
-    } else {
-        None
-    };
-    match names {
+fn card_name(view: &View<'_>, game: &GameUi, id: &str) -> String {
+    match (game.card_name)(view.game, id) {
         Some((en, ja)) if ja.is_empty() || ja == en => en,
         Some((en, ja)) => match view.lang {
-            super::i18n::Lang::Ja => ja,
-            super::i18n::Lang::En => format!("{ja} ({en})"),
+            Lang::Ja => ja,
+            Lang::En => format!("{ja} ({en})"),
         },
         None => id.to_owned(),
     }
@@ -311,127 +231,19 @@ fn value_picker(
     });
 }
 
-/// A move that names cards the app cannot offer as buttons one by one (a draw, a pair for a
-/// power-up): the player taps the cards, in order, from the cards it can be.
-struct CardPick {
-    game: GameId,
-    move_type: &'static str,
-    /// A list of cards (`cards`), or one card (`card`).
-    list: bool,
-    /// Other fields of the move.
-    extra: &'static [(&'static str, &'static str)],
-    /// Shown only while the game offers the move (then with the offered number of cards);
-    /// otherwise always, folded, with any number of cards (abilities resolved by hand).
-    offered: bool,
-    en: &'static str,
-    ja: &'static str,
-}
-
-const PICKS: &[CardPick] = &[
-    CardPick {
-        game: GameId::SpaceJunk,
-        move_type: "draw",
-        list: true,
-        extra: &[],
-        offered: true,
-        en: "draws",
-        ja: "引く",
-    },
-    CardPick {
-        game: GameId::Yomi,
-        move_type: "power-up",
-        list: true,
-        extra: &[],
-        offered: true,
-        en: "powers up with",
-        ja: "パワーアップに捨てる",
-    },
-    CardPick {
-        game: GameId::Yomi,
-        move_type: "pump",
-        list: true,
-        extra: &[],
-        offered: true,
-        en: "pumps with",
-        ja: "パンプに払う",
-    },
-    CardPick {
-        game: GameId::Yomi,
-        move_type: "discard",
-        list: true,
-        extra: &[],
-        offered: false,
-        en: "discards from hand",
-        ja: "手札から捨てる",
-    },
-    CardPick {
-        game: GameId::Yomi,
-        move_type: "search",
-        list: false,
-        extra: &[("from", "deck")],
-        offered: false,
-        en: "searches the deck for",
-        ja: "山札から探す",
-    },
-];
-
-/// The cards a picked move can name, with their labels ("Rubber Duck (SJ76)"): Space Junk's
-/// junk deck, then its discard pile; a Yomi player's cards not seen yet (hand and deck).
-fn pickable(view: &View<'_>, seat: Seat) -> Vec<(String, String)> {
-    let lang = view.lang;
-    let name = |en: &str, ja: &str, id: &str| match lang {
-        super::i18n::Lang::Ja if !ja.is_empty() && ja != en => format!("{ja}（{en}） ({id})"),
-        _ if !ja.is_empty() && ja != en => format!("{en} ({ja}) ({id})"),
-        _ => format!("{en} ({id})"),
-    };
-    let mut seen = std::collections::BTreeSet::new();
-    let mut out = Vec::new();
-    if let Some(m) = view.game.as_any().downcast_ref::<Match<SpaceJunk>>() {
-        let state = m.state();
-        for id in state.deck.iter().chain(&state.discard) {
-            if seen.insert(id.clone()) {
-                let label = state.cards.get(id).map_or_else(
-                    || id.clone(),
-                    |c| match lang {
-                        super::i18n::Lang::Ja if !c.name_ja.is_empty() => {
-                            format!("{}（{}） ({id})", c.name_ja, c.name_en)
-                        }
-                        _ => format!("{} ({id})", c.name_en),
-                    },
-                );
-                out.push((id.clone(), label));
-            }
-        }
-    } else if let Some(m) = view.game.as_any().downcast_ref::<Match<Yomi>>() {
-        let state = m.state();
-        if let Some(p) = state.players.get(seat) {
-            for id in &p.unseen {
-                if seen.insert(id.clone()) {
-                    let label = state
-                        .cards
-                        .get(id)
-                        .map_or_else(|| id.clone(), |c| name(&c.name_en, &c.name_ja, id));
-                    out.push((id.clone(), label));
-                }
-            }
-        }
-    }
-    out
-}
-
 /// The card pickers of a player's column. Returns the move types they enter, so that the
 /// game's own button for such a move (with cards of its choosing) is not shown.
 fn card_pickers(
     ui: &mut Ui,
     view: &View<'_>,
+    game: &GameUi,
     seat: Seat,
     own: &[&Action],
     taps: &mut Taps,
     forms: &mut Forms,
 ) -> Vec<&'static str> {
-    let game = view.game.game();
     let mut shown = Vec::new();
-    for pick in PICKS.iter().filter(|p| p.game == game) {
+    for pick in game.picks {
         let key = (seat, pick.move_type);
         if pick.offered {
             let Some(action) = own.iter().find(|a| move_type(a) == Some(pick.move_type)) else {
@@ -444,13 +256,13 @@ fn card_pickers(
                 .and_then(Value::as_array)
                 .map_or(1, Vec::len);
             shown.push(pick.move_type);
-            card_picker(ui, view, seat, pick, Some(wanted), taps, forms);
+            card_picker(ui, view, game, seat, pick, Some(wanted), taps, forms);
         } else if !view.over {
             let caption = format!("{} {}", view.name(seat), view.lang.pick(pick.en, pick.ja));
             CollapsingHeader::new(RichText::new(&caption).size(16.0))
                 .id_salt(("card-pick", seat, pick.move_type))
                 .show(ui, |ui| {
-                    card_picker(ui, view, seat, pick, None, taps, forms);
+                    card_picker(ui, view, game, seat, pick, None, taps, forms);
                 });
         }
     }
@@ -459,16 +271,18 @@ fn card_pickers(
 
 /// One card picker: the cards picked (tap to take one back), "… these n", and the cards left.
 /// `wanted`: exactly that many cards; `None`: one for a single card, else at least one.
+#[allow(clippy::too_many_arguments)]
 fn card_picker(
     ui: &mut Ui,
     view: &View<'_>,
+    game: &GameUi,
     seat: Seat,
     pick: &CardPick,
     wanted: Option<usize>,
     taps: &mut Taps,
     forms: &mut Forms,
 ) {
-    let cards = pickable(view, seat);
+    let cards = (game.pickable)(view.game, seat, view.lang);
     let label = |id: &str| {
         cards
             .iter()
@@ -482,16 +296,16 @@ fn card_picker(
     picked.retain(|id| cards.iter().any(|(c, _)| c == id));
     let limit = wanted.unwrap_or(if pick.list { usize::MAX } else { 1 });
     let caption = match (lang, wanted) {
-        (super::i18n::Lang::En, Some(n)) => format!("{name} {verb} {n}: tap the cards"),
-        (super::i18n::Lang::Ja, Some(n)) => format!("{name}: {n}枚{verb}（カードをタップ）"),
-        (super::i18n::Lang::En, None) => format!("{name} {verb}: tap the cards"),
-        (super::i18n::Lang::Ja, None) => format!("{name}: {verb}（カードをタップ）"),
+        (Lang::En, Some(n)) => format!("{name} {verb} {n}: tap the cards"),
+        (Lang::Ja, Some(n)) => format!("{name}: {n}枚{verb}（カードをタップ）"),
+        (Lang::En, None) => format!("{name} {verb}: tap the cards"),
+        (Lang::Ja, None) => format!("{name}: {verb}（カードをタップ）"),
     };
     section(ui, &caption, |ui| {
         for id in picked.clone() {
             let text = match lang {
-                super::i18n::Lang::En => format!("{name} {verb} {}: take back", label(&id)),
-                super::i18n::Lang::Ja => format!("{name} {verb} {}: 取り消す", label(&id)),
+                Lang::En => format!("{name} {verb} {}: take back", label(&id)),
+                Lang::Ja => format!("{name} {verb} {}: 取り消す", label(&id)),
             };
             // Ids of their own: a tap changes the rows above the other buttons.
             let back = ui.push_id(("take-back", &id), |ui| {
@@ -509,8 +323,8 @@ fn card_picker(
             None => !picked.is_empty(),
         };
         let go = match lang {
-            super::i18n::Lang::En => format!("{name} {verb} these {}", picked.len()),
-            super::i18n::Lang::Ja => format!("{name}: この{}枚で{verb}", picked.len()),
+            Lang::En => format!("{name} {verb} these {}", picked.len()),
+            Lang::Ja => format!("{name}: この{}枚で{verb}", picked.len()),
         };
         let height = touch_height(ui, 48.0);
         let go_tapped = ui.push_id("go", |ui| {
@@ -569,17 +383,23 @@ fn card_picker(
 }
 
 /// "Enter an effect…": the game's numbers and a note, applied as the player's `effect` move.
-fn effect_form(ui: &mut Ui, view: &View<'_>, seat: Seat, taps: &mut Taps, forms: &mut Forms) {
-    let game = view.game.game();
-    let fields = effect_fields(game);
+fn effect_form(
+    ui: &mut Ui,
+    view: &View<'_>,
+    game: &GameUi,
+    seat: Seat,
+    taps: &mut Taps,
+    forms: &mut Forms,
+) {
+    let fields = game.effect_fields;
     if fields.is_empty() || view.over {
         return;
     }
     let lang = view.lang;
     let name = view.name(seat).to_owned();
     let open = match lang {
-        super::i18n::Lang::En => format!("{name}: enter an effect"),
-        super::i18n::Lang::Ja => format!("{name}: 効果を入力"),
+        Lang::En => format!("{name}: enter an effect"),
+        Lang::Ja => format!("{name}: 効果を入力"),
     };
     let Some(form) = forms.effects.get_mut(&seat) else {
         if ui.add(Button::new(&open)).accessible_name(&open).clicked() {
@@ -641,7 +461,7 @@ fn effect_form(ui: &mut Ui, view: &View<'_>, seat: Seat, taps: &mut Taps, forms:
                 }
             });
         }
-        for f in effect_flags(game) {
+        for f in game.effect_flags {
             let on = form.flags.entry(f.key).or_insert(false);
             ui.checkbox(on, lang.pick(f.en, f.ja))
                 .accessible_name(format!("{who}effect: {}", f.en));
@@ -653,8 +473,8 @@ fn effect_form(ui: &mut Ui, view: &View<'_>, seat: Seat, taps: &mut Taps, forms:
         )
         .accessible_name(format!("{who}effect: note"));
         let label = match lang {
-            super::i18n::Lang::En => format!("Apply {name}'s effect"),
-            super::i18n::Lang::Ja => format!("{name}の効果を適用"),
+            Lang::En => format!("Apply {name}'s effect"),
+            Lang::Ja => format!("{name}の効果を適用"),
         };
         apply = action_button(ui, &label, None).clicked();
         cancel = ui
@@ -672,7 +492,7 @@ fn effect_form(ui: &mut Ui, view: &View<'_>, seat: Seat, taps: &mut Taps, forms:
                 mv.insert(f.key.into(), (*v).into());
             }
         }
-        for f in effect_flags(game) {
+        for f in game.effect_flags {
             if form.flags.get(f.key).copied().unwrap_or(false) {
                 mv.insert(f.key.into(), true.into());
             }
@@ -702,8 +522,8 @@ fn against_the_rules(
         return;
     }
     let caption = match view.lang {
-        super::i18n::Lang::En => format!("{}: against the rules (override)", view.name(seat)),
-        super::i18n::Lang::Ja => format!("{}: ルール外の手（合意で適用）", view.name(seat)),
+        Lang::En => format!("{}: against the rules (override)", view.name(seat)),
+        Lang::Ja => format!("{}: ルール外の手（合意で適用）", view.name(seat)),
     };
     CollapsingHeader::new(RichText::new(&caption).size(16.0))
         .id_salt(("against-the-rules", seat))
@@ -714,7 +534,7 @@ fn against_the_rules(
                 .iter()
                 .filter(|a| a.player == Some(seat) && !hidden(a))
             {
-                let label = super::jaken::action_label(view, action);
+                let label = (view.label)(view, action);
                 if action_button(ui, &label, None).clicked() {
                     taps.intents.push(Intent::Submit(action.input.clone()));
                 }

@@ -1,0 +1,151 @@
+//! What a game's entry in the window's table of games says ([`GameUi`]): which panel draws its
+//! match, how its moves, turns and steps read, what the generic panel's pickers and effect
+//! form offer, and how its start form is filled in.
+
+use crate::ui::i18n::Lang;
+use crate::ui::view::{PanelMemory, Taps, View};
+use cards::core::Seat;
+use cards::game::Game;
+use cards::matches::{Action, AnyMatch, Match};
+use egui::Ui;
+
+/// What the window shows of one game.
+pub(crate) struct GameUi {
+    /// Draws the game's part of the table screen: the moves, a column per player.
+    pub panel: fn(&mut Ui, &View<'_>, &GameUi, &mut Taps, &mut PanelMemory),
+    /// A move's button text in the window's language.
+    pub label: fn(&View<'_>, &Action) -> String,
+    /// The turn caption of the top bar, given " / 10" where the game has a set number of turns.
+    pub turn: fn(&View<'_>, &str) -> String,
+    /// The current step and the next one, in the window's language.
+    pub steps: fn(&View<'_>) -> (String, String),
+    /// Numbers a move carries, chosen with a stepper (generic panel).
+    pub params: &'static [Param],
+    /// The numbers of the game's hand-entered `effect` move (generic panel; none: no form).
+    pub effect_fields: &'static [Field],
+    /// The yes/no parts of the effect (generic panel).
+    pub effect_flags: &'static [Field],
+    /// Moves that name cards, tapped in order (generic panel).
+    pub picks: &'static [CardPick],
+    /// A card's (English, Japanese) name from the match's own card list.
+    pub card_name: CardName,
+    /// The cards a picked move of a seat can name, with their labels.
+    pub pickable: Pickable,
+    /// How the start screen sets a match of the game up.
+    pub start: Start,
+}
+
+/// A card's (English, Japanese) name from the match's own card list, if the game keeps one.
+pub(crate) type CardName = fn(&dyn AnyMatch, &str) -> Option<(String, String)>;
+
+/// The cards a picked move of a seat can name, with their labels in the window's language.
+pub(crate) type Pickable = fn(&dyn AnyMatch, Seat, Lang) -> Vec<(String, String)>;
+
+/// The state of the match on the table, when it is a match of game `G`.
+pub(crate) fn state_of<G: Game>(game: &dyn AnyMatch) -> Option<&G::State> {
+    game.as_any().downcast_ref::<Match<G>>().map(Match::state)
+}
+
+/// How the start screen sets a match up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Start {
+    /// Jaken's own form: a ready-made or registered deck per player, and the house rules.
+    JakenForm,
+    /// A ready-made deck of the demo set per player, and the optional rules listed.
+    ReadyMade {
+        /// The optional rules the form switches: (settings key, English, Japanese).
+        switches: &'static [(&'static str, &'static str, &'static str)],
+    },
+    /// A character card of the demo set per player; the shared deck is the set's (Space Junk).
+    Characters,
+}
+
+impl Start {
+    /// The optional rules the start form switches.
+    pub(crate) fn switches(self) -> &'static [(&'static str, &'static str, &'static str)] {
+        match self {
+            Start::ReadyMade { switches } => switches,
+            Start::JakenForm | Start::Characters => &[],
+        }
+    }
+}
+
+/// A number a move carries, chosen with a stepper.
+pub(crate) struct Param {
+    /// The move's type.
+    pub move_type: &'static str,
+    /// The number's key in the move.
+    pub key: &'static str,
+    /// Caption in English.
+    pub en: &'static str,
+    /// Caption in Japanese.
+    pub ja: &'static str,
+}
+
+/// A number of a game's hand-entered effect: its key in the move, its step, and its caption.
+pub(crate) struct Field {
+    /// The key in the move.
+    pub key: &'static str,
+    /// What one tap of − or + changes.
+    pub step: i32,
+    /// Caption in English.
+    pub en: &'static str,
+    /// Caption in Japanese.
+    pub ja: &'static str,
+}
+
+/// A field of an effect form.
+pub(crate) const fn field(
+    key: &'static str,
+    step: i32,
+    en: &'static str,
+    ja: &'static str,
+) -> Field {
+    Field { key, step, en, ja }
+}
+
+/// A move that names cards the app cannot offer as buttons one by one (a draw, a pair for a
+/// power-up): the player taps the cards, in order, from the cards it can be.
+pub(crate) struct CardPick {
+    /// The move's type.
+    pub move_type: &'static str,
+    /// A list of cards (`cards`), or one card (`card`).
+    pub list: bool,
+    /// Other fields of the move.
+    pub extra: &'static [(&'static str, &'static str)],
+    /// Shown only while the game offers the move (then with the offered number of cards);
+    /// otherwise always, folded, with any number of cards (abilities resolved by hand).
+    pub offered: bool,
+    /// The verb in English.
+    pub en: &'static str,
+    /// The verb in Japanese.
+    pub ja: &'static str,
+}
+
+/// A move's own label (the rules core writes it).
+pub(crate) fn plain_label(_: &View<'_>, action: &Action) -> String {
+    action.label.clone()
+}
+
+/// "Turn 3 / 10" / "ターン 3 / 10".
+pub(crate) fn plain_turn(view: &View<'_>, of: &str) -> String {
+    view.lang.pick(
+        format!("Turn {}{of}", view.ctx.turn),
+        format!("ターン {}{of}", view.ctx.turn),
+    )
+}
+
+/// The step and the next one as the rules core writes them.
+pub(crate) fn plain_steps(view: &View<'_>) -> (String, String) {
+    (view.ctx.phase.step.clone(), view.ctx.phase.next.clone())
+}
+
+/// No card names from the match.
+pub(crate) fn no_card_names(_: &dyn AnyMatch, _: &str) -> Option<(String, String)> {
+    None
+}
+
+/// No cards to pick.
+pub(crate) fn nothing_to_pick(_: &dyn AnyMatch, _: Seat, _: Lang) -> Vec<(String, String)> {
+    Vec::new()
+}

@@ -1,0 +1,278 @@
+//! The table screen's shared vocabulary, below every game's panel: what one frame shows
+//! ([`View`]), what was tapped ([`Taps`], [`Intent`]), what a panel keeps between frames
+//! ([`PanelMemory`]), and the parts every panel draws (a player's frame, the name line, the
+//! moves as buttons).
+
+use super::dice_panel::DiceTap;
+use super::i18n::Lang;
+use super::widgets::{ACTIVE, action_button, big_number, chip, edit_button};
+use cards::core::{MatchCtx, Seat, Tracker, TrackerId};
+use cards::matches::{Action, AnyMatch};
+use egui::{Frame, RichText, Stroke, Ui, Vec2};
+use serde_json::Value;
+use std::any::Any;
+use std::collections::BTreeSet;
+
+/// Something a player tapped, acted on after the frame is drawn.
+pub(crate) enum Intent {
+    /// Submit this input (JSON of `cards::matches::Input`).
+    Submit(Value),
+    /// Typed or virtual dice (or the tower rolls to retry), each logged as a roll.
+    Dice(DiceTap),
+    /// Open the correction dialog for a tracked number.
+    Adjust {
+        /// The number.
+        tracker: Tracker,
+        /// "Aki's " or "" for a number of the whole game.
+        who: String,
+    },
+    /// Show a message (an input that could not even be built).
+    Notice(String),
+    /// Leave the table.
+    Leave,
+    /// Start a new match.
+    NewMatch,
+    /// Switch the language.
+    ToggleLang,
+    /// Show or hide the log and dice (compact layout).
+    ToggleLog,
+    /// The card the camera asked about is not a move.
+    CameraDismiss,
+}
+
+/// Read-only data of one frame, shared by the parts of the screen.
+pub(crate) struct View<'a> {
+    /// Players, turn, phase, prompts.
+    pub ctx: &'a MatchCtx,
+    /// Every tracked number.
+    pub trackers: &'a [Tracker],
+    /// The legal moves.
+    pub actions: &'a [Action],
+    /// A move's button text in the window's language (the game's own, from its entry in the
+    /// table of games).
+    pub label: fn(&View<'_>, &Action) -> String,
+    /// The match itself (the generic panel's pickers and the moves that break a rule).
+    pub game: &'a dyn AnyMatch,
+    /// True once the match has an outcome.
+    pub over: bool,
+    /// The window's language.
+    pub lang: Lang,
+    /// Kiosk mode: keys are shown on the buttons they press.
+    pub kiosk: bool,
+    /// A narrow window (the 800 px touch display): smaller numbers, the log behind a button.
+    pub compact: bool,
+    /// The moves the number keys press, in the order shown (moves of the table, then by seat).
+    pub keyed: Vec<&'a Action>,
+    /// The move Space/Enter presses: the first move of the player to act, else the first one.
+    pub primary: Option<&'a Action>,
+}
+
+impl View<'_> {
+    /// A tracker by owner and name.
+    pub(crate) fn tracker(&self, seat: Option<Seat>, name: &str) -> Option<&Tracker> {
+        self.trackers
+            .iter()
+            .find(|t| t.id.player == seat && t.id.name == name)
+    }
+
+    /// A player's name.
+    pub(crate) fn name(&self, seat: Seat) -> &str {
+        self.ctx.players.get(seat).map_or("?", String::as_str)
+    }
+
+    /// "Aki's " for a player's number, "" for a number of the whole game.
+    pub(crate) fn who(&self, seat: Option<Seat>) -> String {
+        seat.map(|s| self.lang.whose(self.name(s)))
+            .unwrap_or_default()
+    }
+
+    /// The key shown on a move's button in kiosk mode ("1", "2/Space").
+    pub(crate) fn key_of(&self, action: &Action) -> Option<String> {
+        if !self.kiosk {
+            return None;
+        }
+        let n = self.keyed.iter().position(|a| std::ptr::eq(*a, action))? + 1;
+        let primary = self.primary.is_some_and(|p| std::ptr::eq(p, action));
+        match (n <= 9, primary) {
+            (true, true) => Some(format!("{n}/Space")),
+            (true, false) => Some(n.to_string()),
+            (false, true) => Some("Space".to_owned()),
+            (false, false) => None,
+        }
+    }
+}
+
+/// Per-frame bookkeeping: what was tapped and which numbers were shown.
+pub(crate) struct Taps {
+    /// What was tapped, in order.
+    pub intents: Vec<Intent>,
+    /// Trackers drawn with their edit control.
+    pub shown: BTreeSet<TrackerId>,
+}
+
+impl Taps {
+    /// Shows "caption value [± edit]" for a tracker, if it exists now.
+    pub(crate) fn tracked(
+        &mut self,
+        ui: &mut Ui,
+        view: &View<'_>,
+        seat: Option<Seat>,
+        name: &str,
+        caption: &str,
+        size: f32,
+    ) {
+        let Some(t) = view.tracker(seat, name) else {
+            return;
+        };
+        ui.label(RichText::new(caption).size(17.0));
+        let size = if view.compact {
+            (size * 0.75).max(24.0)
+        } else {
+            size
+        };
+        let who = view.who(seat);
+        big_number(ui, t.value, size, format!("{who}{}: {}", t.label, t.value));
+        self.edit(ui, view, t);
+    }
+
+    /// A tracked number on its own row: the caption wraps in the room the number and its
+    /// "± edit" leave, so long names (a Rockman EXE square's card) never run into the next
+    /// column.
+    pub(crate) fn tracked_row(
+        &mut self,
+        ui: &mut Ui,
+        view: &View<'_>,
+        seat: Option<Seat>,
+        name: &str,
+        caption: &str,
+        size: f32,
+    ) {
+        let Some(t) = view.tracker(seat, name) else {
+            return;
+        };
+        let size = if view.compact {
+            (size * 0.75).max(24.0)
+        } else {
+            size
+        };
+        let who = view.who(seat);
+        let digits = t.value.to_string().chars().count() as f32;
+        let reserve = digits * size * 0.62 + 110.0;
+        ui.horizontal(|ui| {
+            let room = (ui.available_width() - reserve).max(80.0);
+            ui.allocate_ui(Vec2::new(room, 0.0), |ui| {
+                ui.set_max_width(room);
+                ui.add(egui::Label::new(RichText::new(caption).size(17.0)).wrap());
+            });
+            big_number(ui, t.value, size, format!("{who}{}: {}", t.label, t.value));
+            self.edit(ui, view, t);
+        });
+    }
+
+    /// The "± edit" control of a tracker.
+    pub(crate) fn edit(&mut self, ui: &mut Ui, view: &View<'_>, t: &Tracker) {
+        let who = view.who(t.id.player);
+        if edit_button(ui, t, &who, view.lang) {
+            self.intents.push(Intent::Adjust {
+                tracker: t.clone(),
+                who,
+            });
+        }
+        self.shown.insert(t.id.clone());
+    }
+
+    /// The legal moves of one player (or of the table, `None`) as large buttons.
+    pub(crate) fn actions(
+        &mut self,
+        ui: &mut Ui,
+        view: &View<'_>,
+        seat: Option<Seat>,
+        skip: impl Fn(&Action) -> bool,
+    ) {
+        for action in view.actions.iter().filter(|a| a.player == seat && !skip(a)) {
+            let label = (view.label)(view, action);
+            let key = view.key_of(action);
+            if action_button(ui, &label, key.as_deref()).clicked() {
+                self.intents.push(Intent::Submit(action.input.clone()));
+            }
+        }
+    }
+}
+
+/// A player's column frame, outlined when that player is to act.
+pub(crate) fn player_frame(ui: &mut Ui, view: &View<'_>, seat: Seat, add: impl FnOnce(&mut Ui)) {
+    let active = view.ctx.active == Some(seat) && !view.over;
+    let stroke = if active {
+        Stroke::new(3.0, ACTIVE)
+    } else {
+        Stroke::new(1.0, ui.visuals().widgets.noninteractive.bg_stroke.color)
+    };
+    Frame::new()
+        .stroke(stroke)
+        .corner_radius(8.0)
+        .inner_margin(10.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            // ui.columns lays out justified, which would also justify wrapped text.
+            ui.with_layout(egui::Layout::top_down(egui::Align::Min), add);
+        });
+}
+
+/// The name line: name, parent marker, "to act".
+pub(crate) fn name_line(
+    ui: &mut Ui,
+    view: &View<'_>,
+    seat: Seat,
+    parent_text: &str,
+    child_text: &str,
+) {
+    ui.horizontal_wrapped(|ui| {
+        let size = if view.compact { 24.0 } else { 30.0 };
+        ui.label(RichText::new(view.name(seat)).size(size).strong());
+        if view.ctx.leader == Some(seat) {
+            chip(ui, parent_text, true, 18.0);
+        } else if view.ctx.leader.is_some() {
+            chip(ui, child_text, false, 18.0);
+        }
+        if view.ctx.active == Some(seat) && !view.over {
+            ui.label(RichText::new(view.lang.t().to_act).size(17.0).color(ACTIVE));
+        }
+    });
+}
+
+/// What a game's panel keeps between frames (what the players are typing into its forms);
+/// emptied after every accepted input.
+#[derive(Default)]
+pub(crate) struct PanelMemory(Option<Box<dyn Any + Send>>);
+
+impl PanelMemory {
+    /// The panel's forms of type `T`, made empty when the memory holds none (or another
+    /// panel's).
+    pub(crate) fn forms<T: Default + Send + 'static>(&mut self) -> Option<&mut T> {
+        if !self.0.as_ref().is_some_and(|f| f.is::<T>()) {
+            self.0 = Some(Box::new(T::default()));
+        }
+        self.0.as_mut()?.downcast_mut::<T>()
+    }
+
+    /// Empties every form.
+    pub(crate) fn clear(&mut self) {
+        self.0 = None;
+    }
+}
+
+/// The type of a move, as the match script writes it (`reveal`, `declare-bg`).
+fn move_type(action: &Action) -> Option<&str> {
+    action.input.pointer("/move/type").and_then(Value::as_str)
+}
+
+/// True for a move that is a player's choice rather than the next step (declaring a BG): never
+/// the move Space/Enter presses.
+pub(crate) fn is_choice(action: &Action) -> bool {
+    move_type(action) == Some("declare-bg")
+}
+
+/// True for a reveal move (offered through a picker, not as a numbered key).
+pub(crate) fn is_reveal(action: &Action) -> bool {
+    move_type(action) == Some("reveal")
+}

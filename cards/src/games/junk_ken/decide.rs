@@ -1,0 +1,765 @@
+//! JUNK-KEN's rules: what a move at the table causes, and which rules it breaks.
+
+use super::card::{AwakenTarget, JunkKenCard};
+use super::scratch::*;
+use super::state::*;
+use crate::core::{Decision, Impossible, Violation};
+
+pub(super) fn awaken_target_ok(target: &AwakenTarget, base: &CardInfo) -> bool {
+    match target {
+        AwakenTarget::Character(name) => base.name_ja == *name || base.name_en == *name,
+        AwakenTarget::Category(cat) => base.data.categories().iter().any(|c| c == cat),
+    }
+}
+
+pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Impossible> {
+    if state.table.step == Step::Over {
+        return Err(Impossible::new("the match is over"));
+    }
+    let mut t = Scratch::new(state);
+    let mut v = Vec::new();
+    let step = state.table.step;
+    match mv {
+        Move::SkipDiceRoll { player } => {
+            check_seat(*player)?;
+            let before = t.s.table.dice.len();
+            t.s.table.dice.retain(|d| {
+                !(d.seat == *player && matches!(d.purpose, DiePurpose::DiceSkill { .. }))
+            });
+            if t.s.table.dice.len() == before {
+                return Err(Impossible::new(format!(
+                    "{} has no Dice-rolling skill waiting for a die",
+                    state.name(*player)
+                )));
+            }
+            t.leave_set_start();
+        }
+        Move::PlaceCharacter { player, card } => {
+            check_seat(*player)?;
+            let info = state.card(card)?.clone();
+            let p = &state.players[*player];
+            if !matches!(info.data, JunkKenCard::Character(_)) {
+                return Err(Impossible::new(format!(
+                    "{} is a {} card, not a character",
+                    info.label(),
+                    info.data.kind_name()
+                )));
+            }
+            if !p.holds(card) || p.hand < 1 {
+                return Err(Impossible::new(format!(
+                    "{} has no {} in hand",
+                    p.name,
+                    info.label()
+                )));
+            }
+            if !state.in_set() {
+                v.push(wrong_step(
+                    state,
+                    "Placing a character",
+                    "the set phase (S1)",
+                ));
+            }
+            if p.character.is_some() {
+                v.push(Violation::new(
+                    "junk-ken.battle-zone-occupied",
+                    format!(
+                        "{}'s battle zone already holds a character; a new one is placed only when it is empty.",
+                        p.name
+                    ),
+                    REF_SET,
+                ));
+                // Overridden: the old character goes to the graveyard.
+                if let Some(old) = t.s.players[*player].character.take() {
+                    t.drop_asks(*player, true);
+                    for c in old.stack {
+                        t.bury(*player, c);
+                    }
+                }
+            }
+            t.s.players[*player].set_done = false;
+            t.place_character(*player, card, &info);
+        }
+        Move::PlaceSupporter { player, card } | Move::PlaceGear { player, card } => {
+            check_seat(*player)?;
+            let gear = matches!(mv, Move::PlaceGear { .. });
+            let info = state.card(card)?.clone();
+            let p = &state.players[*player];
+            if info.data.is_extra() {
+                return Err(Impossible::new(format!(
+                    "{} is an extra-deck card; it never goes to the support zone",
+                    info.label()
+                )));
+            }
+            if gear && !matches!(info.data, JunkKenCard::Gear(_)) {
+                return Err(Impossible::new(format!(
+                    "{} is not a gear card",
+                    info.label()
+                )));
+            }
+            if !p.holds(card) || p.hand < 1 {
+                return Err(Impossible::new(format!(
+                    "{} has no {} in hand",
+                    p.name,
+                    info.label()
+                )));
+            }
+            if !state.in_set() {
+                v.push(wrong_step(
+                    state,
+                    if gear {
+                        "Placing a gear"
+                    } else {
+                        "Placing a supporter"
+                    },
+                    "the set phase (S1)",
+                ));
+            }
+            match &p.support {
+                Support::Empty => {}
+                Support::Gear { .. } => v.push(Violation::new(
+                    "junk-ken.support-zone-occupied",
+                    format!(
+                        "{}'s support zone holds a gear; while it is there no other card may be placed in the support zone.",
+                        p.name
+                    ),
+                    "junk-ken.md §3 S1; seed ギアカード「新たにほかのカードをサポートゾーンに置くことはできません」",
+                )),
+                Support::Supporter { .. } => v.push(Violation::new(
+                    "junk-ken.support-zone-occupied",
+                    format!(
+                        "{}'s support zone already holds a supporter; a card is placed only when it is empty.",
+                        p.name
+                    ),
+                    REF_SET,
+                )),
+            }
+            match std::mem::take(&mut t.s.players[*player].support) {
+                Support::Supporter { card, .. } => t.bury(*player, card),
+                Support::Gear { card, .. } => t.s.players[*player].removed.push(card),
+                Support::Empty => {}
+            }
+            let p = &mut t.s.players[*player];
+            p.take_unplayed(card);
+            p.hand -= 1;
+            p.support = match &info.data {
+                JunkKenCard::Gear(g) if gear => Support::Gear {
+                    card: card.clone(),
+                    durability: i32::from(g.durability),
+                },
+                _ => Support::Supporter {
+                    card: card.clone(),
+                    age: 0,
+                    won: false,
+                    face_up: false,
+                },
+            };
+        }
+        Move::PlaceField { player, card } => {
+            check_seat(*player)?;
+            let info = state.card(card)?.clone();
+            let JunkKenCard::Field(field) = &info.data else {
+                return Err(Impossible::new(format!(
+                    "{} is not a field card",
+                    info.label()
+                )));
+            };
+            let p = &state.players[*player];
+            if !p.has_extra(card) {
+                return Err(Impossible::new(format!(
+                    "{} is not in {}'s extra deck",
+                    info.label(),
+                    p.name
+                )));
+            }
+            if !state.in_set() {
+                v.push(wrong_step(state, "Placing a field", "the set phase (S1)"));
+            }
+            if let Some(f) = &p.field {
+                v.push(Violation::new(
+                    "junk-ken.field-zone-occupied",
+                    format!(
+                        "{}'s field zone already holds {}; a field is placed only when the zone is empty.",
+                        p.name,
+                        state.label(&f.card)
+                    ),
+                    "junk-ken.md §3 S1; seed フィールドゾーン「各プレイヤー1枚まで」",
+                ));
+                if let Some(old) = t.s.players[*player].field.take() {
+                    t.s.players[*player].removed.push(old.card);
+                }
+            }
+            let turn = state.table.turn;
+            let p = &mut t.s.players[*player];
+            if let Ok(i) = p.extra.binary_search(card) {
+                p.extra.remove(i);
+            }
+            p.field = Some(Field {
+                card: card.clone(),
+                die: i32::from(field.count),
+                placed_turn: turn,
+            });
+            // The attribute duel: an advantaged new field destroys the opposing one, unless
+            // that one was placed this same turn.
+            let opp = other(*player);
+            if let (Some(mine), Some(theirs)) = (field.attribute, t.s.players[opp].field.clone()) {
+                let their_attr = match state.cards.get(&theirs.card).map(|c| &c.data) {
+                    Some(JunkKenCard::Field(f)) => f.attribute,
+                    _ => None,
+                };
+                if let Some(a) = their_attr
+                    && mine.beats(a)
+                {
+                    if theirs.placed_turn == turn {
+                        t.notes.push(format!(
+                            "{} has the advantage over {}, but both were placed this turn: no destruction",
+                            info.label(),
+                            state.label(&theirs.card)
+                        ));
+                    } else {
+                        t.s.players[opp].field = None;
+                        t.notes.push(format!(
+                            "{} has the advantage: {}'s {} is destroyed",
+                            info.label(),
+                            state.name(opp),
+                            state.label(&theirs.card)
+                        ));
+                        if state.rules.field_duel_removes {
+                            t.s.players[opp].removed.push(theirs.card);
+                        } else {
+                            t.bury(opp, theirs.card);
+                        }
+                    }
+                }
+            }
+        }
+        Move::SpendField { player } => {
+            check_seat(*player)?;
+            let p = &state.players[*player];
+            let Some(f) = &p.field else {
+                return Err(Impossible::new(format!("{} has no field card", p.name)));
+            };
+            let spend = match state.cards.get(&f.card).map(|c| &c.data) {
+                Some(JunkKenCard::Field(fd)) => fd.spend,
+                _ => 1,
+            };
+            if !state.in_set() {
+                v.push(wrong_step(
+                    state,
+                    "Using a field effect (lowering its die)",
+                    "the set phase (S1)",
+                ));
+            }
+            if spend == 0 {
+                v.push(Violation::new(
+                    "junk-ken.field-always-on",
+                    format!(
+                        "{}'s effect is always on while it is in play; it is not used by lowering the die.",
+                        state.label(&f.card)
+                    ),
+                    "junk-ken.md §6 FieldCard.spend; docs/catalogue-junk-ken.md",
+                ));
+            }
+            let spend = i32::from(spend.max(1));
+            let die = f.die - spend;
+            let card = f.card.clone();
+            if die < 1 {
+                t.s.players[*player].field = None;
+                t.s.players[*player].removed.push(card.clone());
+                t.notes.push(format!(
+                    "the die falls below 1: {} is removed from the game",
+                    state.label(&card)
+                ));
+            } else if let Some(f) = t.s.players[*player].field.as_mut() {
+                f.die = die;
+            }
+        }
+        Move::Awaken { player, card } => {
+            check_seat(*player)?;
+            let info = state.card(card)?.clone();
+            let JunkKenCard::Awakening(aw) = &info.data else {
+                return Err(Impossible::new(format!(
+                    "{} is not an awakening card",
+                    info.label()
+                )));
+            };
+            let p = &state.players[*player];
+            if !p.has_extra(card) {
+                return Err(Impossible::new(format!(
+                    "{} is not in {}'s extra deck",
+                    info.label(),
+                    p.name
+                )));
+            }
+            let Some(ch) = &p.character else {
+                return Err(Impossible::new(format!(
+                    "{} has no character to awaken",
+                    p.name
+                )));
+            };
+            let base = state.card(ch.top())?.clone();
+            if !state.in_set() {
+                v.push(wrong_step(state, "Awakening", "the set phase (S1)"));
+            }
+            if !awaken_target_ok(&aw.target, &base) {
+                v.push(Violation::new(
+                    "junk-ken.awaken-target",
+                    format!(
+                        "{} awakens {}; the character in the battle zone is {}.",
+                        info.label(),
+                        aw.target,
+                        base.label()
+                    ),
+                    "junk-ken.md §5 can_awaken; seed 覚醒「覚醒カードが指定するカードであれば」",
+                ));
+            }
+            let need = u32::from(state.rules.awaken_turns);
+            if ch.turns < need {
+                v.push(Violation::new(
+                    "junk-ken.awaken-turns",
+                    format!(
+                        "A character awakens after {need} turns in a row in the battle zone; {} has been there {} turn(s).",
+                        base.label(),
+                        ch.turns
+                    ),
+                    "junk-ken.md §5, §10 #9; seed 覚醒「連続して2ターン以上バトルゾーンに」",
+                ));
+            }
+            if state.owes_hp(*player) {
+                return Err(Impossible::new("roll the character's HP die first"));
+            }
+            let p = &mut t.s.players[*player];
+            if let Ok(i) = p.extra.binary_search(card) {
+                p.extra.remove(i);
+            }
+            let new_bullet = info.bullet().map(|(level, _, _)| level);
+            let new_clockwise = info.clockwise();
+            if let Some(ch) = p.character.as_mut() {
+                ch.stack.push(card.clone());
+                ch.hp_die = aw.hp_die;
+                ch.hp_rolled = false;
+                ch.bullet = new_bullet.map_or(0, |max| ch.bullet.min(max));
+                ch.rotation = match (ch.rotation, new_clockwise) {
+                    (Some(r), true) => Some(r),
+                    (None, true) => Some(90),
+                    (_, false) => None,
+                };
+                ch.dice_active = false;
+            }
+            t.remove_gear(*player, "its character awakened");
+            t.ask(*player, aw.hp_die, DiePurpose::Hp);
+        }
+        Move::Haste { player } => {
+            check_seat(*player)?;
+            let p = &state.players[*player];
+            let (card, face_up) = match &p.support {
+                Support::Supporter { card, face_up, .. } => (card.clone(), *face_up),
+                Support::Gear { .. } => {
+                    v.push(Violation::new(
+                        "junk-ken.haste-gear",
+                        "Haste never applies to gear cards.",
+                        "junk-ken.md §5 Haste; seed ■ヘイストスキル「ギアカードには適用されず」",
+                    ));
+                    return Ok(t.done(v));
+                }
+                Support::Empty => {
+                    return Err(Impossible::new(format!("{} has no supporter", p.name)));
+                }
+            };
+            if face_up {
+                return Err(Impossible::new(
+                    "the supporter is already face up (Haste does not stack)",
+                ));
+            }
+            let char_haste = state.top(*player).is_some_and(CardInfo::haste);
+            let sup_haste = state.cards.get(&card).is_some_and(CardInfo::haste);
+            if !char_haste && !sup_haste {
+                v.push(Violation::new(
+                    "junk-ken.haste-icon",
+                    format!(
+                        "Haste needs the Haste icon on {}'s character or on the supporter itself.",
+                        p.name
+                    ),
+                    "junk-ken.md §5 Haste; seed ■ヘイストスキル",
+                ));
+            }
+            if !state.in_set() && !state.rules.haste_any_time {
+                v.push(wrong_step(state, "Haste", "the set phase (S1) [§10 #19]"));
+            }
+            if let Support::Supporter { face_up, .. } = &mut t.s.players[*player].support {
+                *face_up = true;
+            }
+        }
+        Move::EndSet { player } => {
+            check_seat(*player)?;
+            let p = &state.players[*player];
+            if step != Step::Set {
+                return Err(Impossible::new(format!(
+                    "the set phase is not open ({})",
+                    step_text(state)
+                )));
+            }
+            if p.set_done {
+                return Err(Impossible::new(format!(
+                    "{} already declared the set phase done",
+                    p.name
+                )));
+            }
+            if state.owes_hp(*player) {
+                return Err(Impossible::new(format!("{} still owes the HP die", p.name)));
+            }
+            if state.rules.must_place && p.character.is_none() && p.hand > 0 {
+                v.push(Violation::new(
+                    "junk-ken.must-place",
+                    format!(
+                        "{}'s battle zone is empty and the hand holds {} card(s): a character must be placed.",
+                        p.name, p.hand
+                    ),
+                    "junk-ken.md §3 S1, §10 #5",
+                ));
+            }
+            t.s.players[*player].set_done = true;
+            t.maybe_janken();
+        }
+        Move::DeclareReplacement { player } => {
+            check_seat(*player)?;
+            let p = &state.players[*player];
+            let Some(ch) = &p.character else {
+                return Err(Impossible::new(format!("{} has no character", p.name)));
+            };
+            if p.replacing {
+                return Err(Impossible::new(format!(
+                    "{} already declared replacement",
+                    p.name
+                )));
+            }
+            if step != Step::Janken {
+                v.push(wrong_step(
+                    state,
+                    "Declaring replacement",
+                    "the janken phase, before the throw [§10 #14]",
+                ));
+            }
+            if ch.stack.len() > 1 {
+                v.push(Violation::new(
+                    "junk-ken.awakened-replacement",
+                    "An awakened character may not declare replacement.",
+                    "junk-ken.md §5 awaken; seed 覚醒「覚醒キャラクターは交代を選択することができません」",
+                ));
+            }
+            t.s.players[*player].replacing = true;
+            t.s.players[*player].declared_replacement = true;
+        }
+        Move::Janken { hand0, hand1 } => {
+            if step != Step::Janken {
+                return Err(Impossible::new(format!(
+                    "janken is thrown in the janken phase, not at {}",
+                    step_text(state)
+                )));
+            }
+            t.resolve([*hand0, *hand1]);
+        }
+        Move::GearEvent { player } => {
+            check_seat(*player)?;
+            let p = &state.players[*player];
+            let Support::Gear { durability, card } = &p.support else {
+                return Err(Impossible::new(format!("{} has no gear", p.name)));
+            };
+            if *durability < 1 {
+                return Err(Impossible::new(format!(
+                    "{}'s durability is already below 1; it leaves at the turn end",
+                    state.label(card)
+                )));
+            }
+            if let Support::Gear { durability, .. } = &mut t.s.players[*player].support {
+                *durability -= 1;
+                if *durability < 1 {
+                    t.notes.push(
+                        "durability below 1: the gear is removed at the end of this turn"
+                            .to_owned(),
+                    );
+                }
+            }
+        }
+        Move::EndJanken => {
+            if step != Step::Resolve {
+                return Err(Impossible::new(format!(
+                    "the janken phase ends after the throw, not at {}",
+                    step_text(state)
+                )));
+            }
+            t.end_janken();
+        }
+        Move::Replace { player, card } => {
+            check_seat(*player)?;
+            let info = state.card(card)?.clone();
+            let p = &state.players[*player];
+            if step != Step::Replace || !p.replacing || p.character.is_none() {
+                return Err(Impossible::new(format!(
+                    "{} has no replacement to carry out now",
+                    p.name
+                )));
+            }
+            if !matches!(info.data, JunkKenCard::Character(_)) {
+                return Err(Impossible::new(format!(
+                    "{} is not a character card",
+                    info.label()
+                )));
+            }
+            if !p.holds(card) || p.hand < 1 {
+                return Err(Impossible::new(format!(
+                    "{} has no {} in hand",
+                    p.name,
+                    info.label()
+                )));
+            }
+            let rules = state.rules.clone();
+            let Some(old) = t.s.players[*player].character.take() else {
+                return Err(Impossible::new("no character"));
+            };
+            t.remove_gear(*player, "its character left the battle zone");
+            let old_clockwise = state.top(*player).is_some_and(CardInfo::clockwise);
+            for c in &old.stack {
+                if t.is_extra(c) {
+                    t.s.players[*player].removed.push(c.clone());
+                } else if rules.replaced_to_hand {
+                    let p = &mut t.s.players[*player];
+                    p.put_unplayed(c.clone());
+                    p.hand += 1;
+                } else {
+                    t.bury(*player, c.clone());
+                }
+            }
+            let new_bullet = info.bullet().map(|(l, _, _)| l);
+            let p = &mut t.s.players[*player];
+            p.take_unplayed(card);
+            p.hand -= 1;
+            p.replacing = false;
+            p.character = Some(Character {
+                stack: vec![card.clone()],
+                hp: old.hp,
+                hp_die: info.data.hp_die().unwrap_or(6),
+                hp_rolled: old.hp_rolled,
+                turns: 0,
+                rotation: match (old_clockwise, info.clockwise()) {
+                    (true, true) => old.rotation,
+                    (_, true) => Some(90),
+                    _ => None,
+                },
+                bullet: match new_bullet {
+                    Some(max) if rules.bullet_on_replacement => old.bullet.min(max),
+                    _ => 0,
+                },
+                dice_active: false,
+            });
+            if !t
+                .s
+                .players
+                .iter()
+                .any(|p| p.replacing && p.character.is_some())
+            {
+                t.begin_turn_end();
+            }
+        }
+        Move::KeepCharacter { player } => {
+            check_seat(*player)?;
+            let p = &state.players[*player];
+            if step != Step::Replace || !p.replacing {
+                return Err(Impossible::new(format!(
+                    "{} has no replacement to carry out now",
+                    p.name
+                )));
+            }
+            t.s.players[*player].replacing = false;
+            if !t
+                .s
+                .players
+                .iter()
+                .any(|p| p.replacing && p.character.is_some())
+            {
+                t.begin_turn_end();
+            }
+        }
+        Move::SpendBullet { player } => {
+            check_seat(*player)?;
+            let p = &state.players[*player];
+            let Some((top, ch)) = state.top(*player).zip(p.character.as_ref()) else {
+                return Err(Impossible::new(format!("{} has no character", p.name)));
+            };
+            let Some((_, _, cost)) = top.bullet() else {
+                return Err(Impossible::new(format!(
+                    "{} has no Bullet skill",
+                    top.label()
+                )));
+            };
+            if step != Step::TurnEnd && !state.rules.bullet_any_time {
+                v.push(wrong_step(
+                    state,
+                    "Spending Bullet counters",
+                    "the turn end, after the counter is gained [§10 #12]",
+                ));
+            }
+            if ch.bullet < cost {
+                v.push(Violation::new(
+                    "junk-ken.bullet-counters",
+                    format!(
+                        "{}'s effect costs {cost} counter(s); it holds {}.",
+                        top.label(),
+                        ch.bullet
+                    ),
+                    "junk-ken.md §5 Bullet; seed ■バレットスキル「指定個数のカウンターを取り除く」",
+                ));
+            }
+            if let Some(ch) = t.s.players[*player].character.as_mut() {
+                ch.bullet = ch.bullet.saturating_sub(cost);
+            }
+        }
+        Move::Necromancy {
+            player,
+            graveyard,
+            card,
+        } => {
+            check_seat(*player)?;
+            check_seat(*graveyard)?;
+            let p = &state.players[*player];
+            let has_icon = state.top(*player).and_then(CardInfo::necromancy).is_some();
+            if !has_icon {
+                return Err(Impossible::new(format!(
+                    "{}'s character has no Necromancy skill",
+                    p.name
+                )));
+            }
+            if state
+                .table
+                .dice
+                .iter()
+                .any(|d| matches!(d.purpose, DiePurpose::Necromancy { .. }) && d.seat == *player)
+            {
+                return Err(Impossible::new(
+                    "the Necromancy pick is waiting for its die",
+                ));
+            }
+            if !p.necromancy_ready || step != Step::TurnEnd {
+                v.push(Violation::new(
+                    "junk-ken.necromancy-trigger",
+                    format!(
+                        "Necromancy works once at the end of a turn in which {}'s character threw its marked hand, was not replacing and survived.",
+                        p.name
+                    ),
+                    "junk-ken.md §5 Necromancy; seed ■ネクロマンシースキル, FAQ",
+                ));
+            }
+            let g = &state.players[*graveyard].graveyard;
+            match card {
+                Some(id) => {
+                    let Some(i) = g.iter().position(|c| &c.card == id && !c.face_down) else {
+                        return Err(Impossible::new(format!(
+                            "{}'s graveyard holds no face-up {}",
+                            state.name(*graveyard),
+                            state.label(id)
+                        )));
+                    };
+                    t.s.players[*graveyard].graveyard[i].face_down = true;
+                }
+                None => {
+                    let down: Vec<usize> = g
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| c.face_down)
+                        .map(|(i, _)| i)
+                        .collect();
+                    match down.len() {
+                        0 => {
+                            return Err(Impossible::new(format!(
+                                "{}'s graveyard holds no face-down card",
+                                state.name(*graveyard)
+                            )));
+                        }
+                        1 => t.s.players[*graveyard].graveyard[down[0]].face_down = false,
+                        n => t.ask(
+                            *player,
+                            u8::try_from(n).unwrap_or(u8::MAX),
+                            DiePurpose::Necromancy {
+                                graveyard: *graveyard,
+                            },
+                        ),
+                    }
+                }
+            }
+            t.s.players[*player].necromancy_ready = false;
+        }
+        Move::EndTurn => {
+            if step != Step::TurnEnd {
+                return Err(Impossible::new(format!(
+                    "the turn ends after the janken phase, not at {}",
+                    step_text(state)
+                )));
+            }
+            if state
+                .table
+                .dice
+                .iter()
+                .any(|d| matches!(d.purpose, DiePurpose::Necromancy { .. }))
+            {
+                return Err(Impossible::new(
+                    "the Necromancy pick is waiting for its die",
+                ));
+            }
+            t.end_turn();
+        }
+        Move::Effect {
+            player,
+            damage,
+            self_damage,
+            heal,
+            draw,
+            ..
+        } => {
+            check_seat(*player)?;
+            if let Some(x) = [*damage, *self_damage, *heal, *draw]
+                .iter()
+                .find(|x| x.unsigned_abs() > MAX_CHANGE.unsigned_abs())
+            {
+                return Err(Impossible::new(format!(
+                    "a change of {x} is outside ±{MAX_CHANGE}"
+                )));
+            }
+            let p = &state.players[*player];
+            if p.replacing && matches!(step, Step::Janken | Step::Resolve) {
+                v.push(Violation::new(
+                    "junk-ken.replacement-suppresses",
+                    format!(
+                        "{} declared replacement: in this janken phase their effects cannot be used and they cannot damage the opponent.",
+                        p.name
+                    ),
+                    "junk-ken.md §5 replacement; seed 交代「自分の効果を発動することや、相手にダメージを与えることはできません」",
+                ));
+            }
+            let mut dmg = [0; 2];
+            dmg[other(*player)] = *damage;
+            dmg[*player] = *self_damage;
+            let mut h = [0; 2];
+            h[*player] = *heal;
+            t.settle(dmg, h);
+            if *draw > 0 && t.s.table.step != Step::Over {
+                t.draw(*player, *draw);
+            }
+        }
+        Move::Surrender { player } => {
+            check_seat(*player)?;
+            let p = &state.players[*player];
+            if !state.rules.draft || p.side > 0 || p.deck > 0 || p.hand > 1 {
+                v.push(Violation::new(
+                    "junk-ken.surrender",
+                    format!(
+                        "Surrender is a draft-variant option for a player who took the last side card with no deck and hand left ({}: side {}, deck {}, hand {}).",
+                        p.name, p.side, p.deck, p.hand
+                    ),
+                    "junk-ken.md §7, §8; seed ドラフト「サレンダー(降参)を選択できる」",
+                ));
+            }
+            t.s.players[*player].surrendered = true;
+            t.check_over();
+        }
+    }
+    Ok(t.done(v))
+}

@@ -1,0 +1,248 @@
+//! JUNK-KEN's deck construction rules (standard and draft).
+
+use super::card::*;
+use crate::catalogue::{Card, Catalogue};
+use crate::core::Violation;
+use crate::decks::Deck;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The draft (pack purchase, パック購入) variant's name in a deck file.
+pub const DRAFT: &str = "draft";
+
+/// The deck variants JUNK-KEN knows (`None` is the standard game).
+pub const VARIANTS: &[&str] = &[DRAFT];
+
+/// The construction numbers of a variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckRules {
+    /// Exact main-deck (山札) size.
+    pub main_size: usize,
+    /// Most cards in the extra deck (エクストラデッキ).
+    pub extra_max: usize,
+    /// Most total cost of the main deck; `None`: no cap.
+    pub cost_cap: Option<u32>,
+    /// Most copies of a Limited card, main and extra deck together.
+    pub limited_copies: usize,
+    /// Cards put face down in the side zone (サイド) at setup, from the top of the shuffled main deck.
+    /// They are not chosen when building, so a deck file does not list them.
+    pub side_cards: usize,
+}
+
+impl DeckRules {
+    /// The standard (β) rules: 10 cards, extra 0–3, cost ≤ 25, 1 side card.
+    pub const STANDARD: DeckRules = DeckRules {
+        main_size: 10,
+        extra_max: 3,
+        cost_cap: Some(25),
+        limited_copies: 1,
+        side_cards: 1,
+    };
+
+    /// The draft variant: 30 cards, extra 0–3, no cost cap, 2 side cards.
+    pub const DRAFT: DeckRules = DeckRules {
+        main_size: 30,
+        extra_max: 3,
+        cost_cap: None,
+        limited_copies: 1,
+        side_cards: 2,
+    };
+
+    /// The rules of a deck variant (`None`: standard); `None` for a variant JUNK-KEN does not have.
+    pub fn for_variant(variant: Option<&str>) -> Option<DeckRules> {
+        match variant {
+            None => Some(DeckRules::STANDARD),
+            Some(DRAFT) => Some(DeckRules::DRAFT),
+            Some(_) => None,
+        }
+    }
+}
+
+const REF_SIZE: &str = "junk-ken.md §2 (W1); seed エクストラデッキ「10枚のデッキ」";
+const REF_SIZE_DRAFT: &str = "junk-ken.md §8; seed ドラフト「デッキ枚数を30枚」";
+const REF_EXTRA_SIZE: &str = "junk-ken.md §2 (W1)";
+const REF_EXTRA_SIZE_DRAFT: &str = "junk-ken.md §8; seed ドラフト「+EXカード最大3枚」";
+const REF_EXTRA_KIND: &str =
+    "junk-ken.md §2; seed エクストラデッキ「覚醒カード・フィールドカード」";
+const REF_MAIN_KIND: &str = "junk-ken.md §1–§2 (zones); seed エクストラデッキ, 覚醒, フィールド";
+const REF_COST: &str = "junk-ken.md §2 (W1: β cost cap 25)";
+const REF_LIMITED: &str = "junk-ken.md §2; seed ■リミテッドカード";
+
+/// Checks a deck against JUNK-KEN's construction rules (standard, or `variant = "draft"`): one
+/// [`Violation`] per broken rule, naming the cards and numbers; empty when the deck is legal.
+///
+/// Rules: `junk-ken.deck-size` (main deck exactly 10; draft 30), `junk-ken.extra-size` (extra deck
+/// at most 3), `junk-ken.main-kind` (awakening and field cards only in the extra deck),
+/// `junk-ken.extra-kind` (only awakening and field cards in the extra deck), `junk-ken.cost-cap`
+/// (main-deck cost ≤ 25; none in the draft), `junk-ken.limited` (a Limited card once, extra deck
+/// included). An unknown variant gives only `deck.variant`: its rules are unknown. Side cards are
+/// not part of a deck file (see [`DeckRules::side_cards`]).
+pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
+    let Some(rules) = DeckRules::for_variant(deck.variant.as_deref()) else {
+        let variant = deck.variant.as_deref().unwrap_or_default();
+        return vec![crate::decks::unknown_variant(deck.game, variant, VARIANTS)];
+    };
+    let draft = rules == DeckRules::DRAFT;
+    let lookup = |id: &str| -> Option<(&Card, &JunkKenCard)> {
+        catalogue
+            .card(id)
+            .and_then(|c| c.junk_ken().map(|j| (c, j)))
+    };
+    let mut out = Vec::new();
+
+    if deck.main.len() != rules.main_size {
+        out.push(Violation::new(
+            "junk-ken.deck-size",
+            format!(
+                "The main deck must hold exactly {} cards{}; this one holds {}.",
+                rules.main_size,
+                if draft { " in the draft" } else { "" },
+                deck.main.len()
+            ),
+            if draft { REF_SIZE_DRAFT } else { REF_SIZE },
+        ));
+    }
+
+    if deck.extra.len() > rules.extra_max {
+        out.push(Violation::new(
+            "junk-ken.extra-size",
+            format!(
+                "The extra deck may hold at most {} cards; this one holds {} ({}).",
+                rules.extra_max,
+                deck.extra.len(),
+                describe(
+                    &counts(deck.extra.iter().map(|c| c.card.as_str())),
+                    catalogue
+                )
+            ),
+            if draft {
+                REF_EXTRA_SIZE_DRAFT
+            } else {
+                REF_EXTRA_SIZE
+            },
+        ));
+    }
+
+    let misplaced_main = counts(
+        deck.main
+            .iter()
+            .map(|c| c.card.as_str())
+            .filter(|id| lookup(id).is_some_and(|(_, j)| j.is_extra())),
+    );
+    if !misplaced_main.is_empty() {
+        out.push(Violation::new(
+            "junk-ken.main-kind",
+            format!(
+                "Awakening and field cards go in the extra deck, not the main deck: {}.",
+                describe_kinds(&misplaced_main, catalogue)
+            ),
+            REF_MAIN_KIND,
+        ));
+    }
+
+    let misplaced_extra = counts(
+        deck.extra
+            .iter()
+            .map(|c| c.card.as_str())
+            .filter(|id| lookup(id).is_some_and(|(_, j)| !j.is_extra())),
+    );
+    if !misplaced_extra.is_empty() {
+        out.push(Violation::new(
+            "junk-ken.extra-kind",
+            format!(
+                "Only awakening and field cards go in the extra deck; these belong in the main deck: {}.",
+                describe_kinds(&misplaced_extra, catalogue)
+            ),
+            REF_EXTRA_KIND,
+        ));
+    }
+
+    if let Some(cap) = rules.cost_cap {
+        let total: u32 = deck
+            .main
+            .iter()
+            .filter_map(|c| lookup(&c.card))
+            .map(|(_, j)| u32::from(j.cost()))
+            .sum();
+        if total > cap {
+            out.push(Violation::new(
+                "junk-ken.cost-cap",
+                format!(
+                    "The main deck's costs add up to {total}, over the cap of {cap} (the extra deck does not count)."
+                ),
+                REF_COST,
+            ));
+        }
+    }
+
+    let over_limit: BTreeMap<&str, usize> = counts(deck.copies().map(|c| c.card.as_str()))
+        .into_iter()
+        .filter(|(id, n)| {
+            *n > rules.limited_copies && lookup(id).is_some_and(|(_, j)| j.is_limited())
+        })
+        .collect();
+    if !over_limit.is_empty() {
+        out.push(Violation::new(
+            "junk-ken.limited",
+            format!(
+                "A Limited card may be in a deck only once, extra deck included: {}.",
+                describe(&over_limit, catalogue)
+            ),
+            REF_LIMITED,
+        ));
+    }
+    out
+}
+
+/// Copies per card id, sorted by id.
+fn counts<'a>(ids: impl Iterator<Item = &'a str>) -> BTreeMap<&'a str, usize> {
+    let mut m = BTreeMap::new();
+    for id in ids {
+        *m.entry(id).or_insert(0) += 1;
+    }
+    m
+}
+
+/// `JK10 Junk King ×2, JK18 Great Screw-Maru`.
+fn describe(counts: &BTreeMap<&str, usize>, catalogue: &Catalogue) -> String {
+    counts
+        .iter()
+        .map(|(id, n)| {
+            let name = catalogue.card(id).map_or("", |c| c.name_en.as_str());
+            let times = if *n > 1 {
+                format!(" ×{n}")
+            } else {
+                String::new()
+            };
+            format!("{id} {name}{times}").replace("  ", " ")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `JK18 Great Screw-Maru (awakening), JK15 Rusty Shield (gear) ×2`.
+fn describe_kinds(counts: &BTreeMap<&str, usize>, catalogue: &Catalogue) -> String {
+    counts
+        .iter()
+        .map(|(id, n)| {
+            let (name, kind) = catalogue.card(id).map_or(("", ""), |c| {
+                (
+                    c.name_en.as_str(),
+                    c.junk_ken().map_or("", JunkKenCard::kind_name),
+                )
+            });
+            let times = if *n > 1 {
+                format!(" ×{n}")
+            } else {
+                String::new()
+            };
+            format!("{id} {name} ({kind}){times}")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// True for a card that goes to the extra deck of a ready-made list (awakening and field cards).
+pub(crate) fn is_extra(card: &Card) -> bool {
+    card.junk_ken().is_some_and(JunkKenCard::is_extra)
+}

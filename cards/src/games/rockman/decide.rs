@@ -1,0 +1,770 @@
+//! Rockman EXE's rules: what a move at the table causes, and which rules it breaks.
+
+use super::card::{RockmanCard, Target};
+use super::scratch::*;
+use super::state::*;
+use crate::core::{Decision, Impossible, Seat, Violation};
+
+pub(super) fn check_change(values: &[i32]) -> Result<(), Impossible> {
+    match values
+        .iter()
+        .find(|v| v.unsigned_abs() > MAX_CHANGE.unsigned_abs())
+    {
+        Some(v) => Err(Impossible::new(format!(
+            "a change of {v} is outside ±{MAX_CHANGE}"
+        ))),
+        None => Ok(()),
+    }
+}
+
+pub(super) fn power(attack: u32, bonus: i32) -> u32 {
+    u32::try_from((i64::from(attack) + i64::from(bonus)).max(0)).unwrap_or(0)
+}
+
+/// Deals `power` to each target square of the opponent and records the report.
+pub(super) fn attack_with(
+    b: &mut Builder,
+    attacker: Seat,
+    card: &str,
+    squares: &[Square],
+    power: u32,
+) {
+    let foe = other(attacker);
+    let mut hits = Vec::new();
+    for sq in squares {
+        if let Some(h) = b.hit(foe, *sq, power) {
+            hits.push(h);
+        }
+    }
+    let turn = b.state.turn;
+    b.push(Event::Attacked(AttackReport {
+        turn,
+        attacker,
+        card: card.to_owned(),
+        hits,
+    }));
+}
+
+/// A card the player plays from hand: one of the unplayed cards, with a card in hand.
+pub(super) fn hand_card(state: &State, seat: Seat, card: &str) -> Result<(), Impossible> {
+    let p = &state.players[seat];
+    if p.hand < 1 {
+        return Err(Impossible::new(format!("{} has no card in hand", p.name)));
+    }
+    if !state.has_unplayed(seat, card) {
+        return Err(Impossible::new(format!(
+            "{} has no unplayed copy of {}",
+            p.name,
+            state.label(card)
+        )));
+    }
+    Ok(())
+}
+
+pub(super) fn discard_cards(
+    state: &State,
+    b: &mut Builder,
+    seat: Seat,
+    cards: &[String],
+) -> Result<(), Impossible> {
+    if cards.len() as i32 > state.players[seat].hand {
+        return Err(Impossible::new(format!(
+            "{} holds {} cards, not {}",
+            state.name(seat),
+            state.players[seat].hand,
+            cards.len()
+        )));
+    }
+    for c in cards {
+        state.card(c)?;
+        if !b.state.has_unplayed(seat, c) {
+            return Err(Impossible::new(format!(
+                "{} has no unplayed copy of {}",
+                state.name(seat),
+                state.label(c)
+            )));
+        }
+        b.push(Event::Discarded(seat, c.clone()));
+    }
+    Ok(())
+}
+
+/// The transfer phase and its order: first player, then second player.
+pub(super) fn transfer_turn(state: &State, seat: Seat, v: &mut Vec<Violation>) {
+    let expected = match state.step {
+        Step::TransferFirst => state.first,
+        Step::TransferSecond => state.second(),
+        _ => {
+            v.push(wrong_phase(state, "Placing cards", "the transfer phase"));
+            return;
+        }
+    };
+    if expected != Some(seat) {
+        v.push(rule(
+            "transfer-order",
+            format!(
+                "The first player places cards first, then the second player; it is {}'s transfer now.",
+                expected.map(|s| state.name(s)).unwrap_or("?")
+            ),
+            "§3 TRANSFER",
+        ));
+    }
+}
+
+pub(super) fn transfer_checks(
+    state: &State,
+    seat: Seat,
+    card: &str,
+    v: &mut Vec<Violation>,
+) -> Result<(), Impossible> {
+    hand_card(state, seat, card)?;
+    transfer_turn(state, seat, v);
+    Ok(())
+}
+
+/// The battle phase and its alternation.
+pub(super) fn battle_turn(state: &State, seat: Seat, what: &str, v: &mut Vec<Violation>) {
+    if state.step != Step::Battle {
+        v.push(wrong_phase(state, what, "the battle phase"));
+        return;
+    }
+    if state.active != Some(seat) {
+        let why = if state.players[seat].passed_out {
+            format!(
+                "{} passed and takes no more actions this battle phase (house rule).",
+                state.name(seat)
+            )
+        } else {
+            format!(
+                "The players act in turn, one action each; it is {}'s action.",
+                state.active.map(|s| state.name(s)).unwrap_or("?")
+            )
+        };
+        v.push(rule("turn-order", why, "§3 BATTLE; §10 gap 8"));
+    }
+}
+
+pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Impossible> {
+    let mut b = Builder::new(state);
+    let mut v = Vec::new();
+    match mv {
+        Move::OpeningNavi { player, card } => {
+            check_seat(*player)?;
+            if state.step != Step::OpeningNavi {
+                return Err(Impossible::new(
+                    "the opening navis are placed at setup only",
+                ));
+            }
+            let info = state.card(card)?;
+            if !matches!(info.data, RockmanCard::Navi(_)) {
+                return Err(Impossible::new(format!(
+                    "{} is a {}, not a navi",
+                    info.label(),
+                    info.data.kind()
+                )));
+            }
+            if !state.has_unplayed(*player, card) {
+                return Err(Impossible::new(format!(
+                    "{}'s deck holds no {}",
+                    state.name(*player),
+                    info.label()
+                )));
+            }
+            let centre = state.centre();
+            if state.at(*player, centre).is_some() {
+                return Err(Impossible::new(format!(
+                    "{} already has an opening navi",
+                    state.name(*player)
+                )));
+            }
+            b.push(Event::Put {
+                seat: *player,
+                card: card.clone(),
+                square: centre,
+                from_hand: false,
+            });
+            if (0..2).all(|s| b.state.at(s, centre).is_some()) {
+                for seat in 0..2 {
+                    for _ in 0..state.rules.starting_hand {
+                        b.draw_one(seat, false);
+                    }
+                }
+                b.push(Event::StepTo(Step::Janken));
+            }
+        }
+        Move::Janken { winner } => {
+            check_seat(*winner)?;
+            if state.step != Step::Janken {
+                return Err(Impossible::new(format!(
+                    "janken decides the first player only on turn 1 or after a tie on HP and card count; the match is at {}",
+                    step_text(state)
+                )));
+            }
+            b.push(Event::FirstIs(*winner));
+            b.begin_draw();
+        }
+        Move::Transfer {
+            player,
+            card,
+            square,
+        } => {
+            check_seat(*player)?;
+            let info = state.card(card)?;
+            let p = &state.players[*player];
+            if !info.data.is_character() {
+                return Err(Impossible::new(format!(
+                    "{} is a {}: only navis and viruses (キャラ) go on the area",
+                    info.label(),
+                    info.data.kind()
+                )));
+            }
+            transfer_checks(state, *player, card, &mut v)?;
+            if !state.on_area(*square) {
+                return Err(Impossible::new(format!(
+                    "{square} is not a square of {}'s area",
+                    p.name
+                )));
+            }
+            if let Some(c) = state.at(*player, *square) {
+                return Err(Impossible::new(format!(
+                    "{square} holds {}: a character goes on an empty square (空いてるマス)",
+                    state.label(&c.card)
+                )));
+            }
+            if p.placed_character {
+                v.push(rule(
+                    "transfer-character",
+                    format!(
+                        "{} already placed a character this transfer phase: at most 1 character (navi or virus) per transfer phase.",
+                        p.name
+                    ),
+                    "§3 TRANSFER",
+                ));
+            }
+            if let RockmanCard::Virus(virus) = &info.data
+                && state.rules.lv2_virus_limit
+                && virus.level > state.max_level(*player)
+            {
+                v.push(rule(
+                    "lv2-virus-level",
+                    format!(
+                        "Lv2 rule: with HP {} {} may transfer viruses up to level {}; {} is level {}.",
+                        p.hp,
+                        p.name,
+                        state.max_level(*player),
+                        info.label(),
+                        virus.level
+                    ),
+                    "§8 Lv2",
+                ));
+            }
+            b.push(Event::Put {
+                seat: *player,
+                card: card.clone(),
+                square: *square,
+                from_hand: true,
+            });
+        }
+        Move::Evolve {
+            player,
+            square,
+            card,
+        } => {
+            check_seat(*player)?;
+            let info = state.card(card)?;
+            let Some(base) = state.at(*player, *square) else {
+                return Err(Impossible::new(format!(
+                    "{} has no card on {square} to evolve",
+                    state.name(*player)
+                )));
+            };
+            let RockmanCard::Virus(base_virus) = &state.card(&base.card)?.data else {
+                return Err(Impossible::new(format!(
+                    "{} on {square} is not a virus",
+                    state.label(&base.card)
+                )));
+            };
+            if !matches!(info.data, RockmanCard::Virus(_)) {
+                return Err(Impossible::new(format!("{} is not a virus", info.label())));
+            }
+            transfer_checks(state, *player, card, &mut v)?;
+            if !state.rules.lv2_evolution {
+                v.push(rule(
+                    "lv2-evolution",
+                    "Virus evolution is the optional Lv2 rule, which is not in play in this match.",
+                    "§8 Lv2",
+                ));
+            }
+            if !base_virus.evolves_to.contains(card) {
+                let to = if base_virus.evolves_to.is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    base_virus
+                        .evolves_to
+                        .iter()
+                        .map(|id| state.label(id))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                v.push(rule(
+                    "evolution-link",
+                    format!(
+                        "{} evolves into {to} (as its card says), not into {}.",
+                        state.label(&base.card),
+                        info.label()
+                    ),
+                    "§8 Lv2",
+                ));
+            }
+            if state.rules.evolution_uses_character && state.players[*player].placed_character {
+                v.push(rule(
+                    "transfer-character",
+                    format!(
+                        "{} already placed a character this transfer phase; an evolution counts as that 1 placement.",
+                        state.name(*player)
+                    ),
+                    "§8 Lv2, §10 gap 14",
+                ));
+            }
+            b.push(Event::Evolved(*player, *square, card.clone()));
+        }
+        Move::PlaceChip { player } => {
+            check_seat(*player)?;
+            let p = &state.players[*player];
+            if p.hand < 1 {
+                return Err(Impossible::new(format!("{} has no card in hand", p.name)));
+            }
+            transfer_turn(state, *player, &mut v);
+            if p.placed_chip {
+                v.push(rule(
+                    "transfer-chip",
+                    format!(
+                        "{} already placed a chip this transfer phase: at most 1 chip per transfer phase.",
+                        p.name
+                    ),
+                    "§3 TRANSFER",
+                ));
+            }
+            if let Some(cap) = state.rules.chip_zone_cap
+                && p.chips >= i32::from(cap)
+            {
+                v.push(rule(
+                    "chip-zone-cap",
+                    format!(
+                        "House rule: a chip zone holds at most {cap} chips; {} has {}.",
+                        p.name, p.chips
+                    ),
+                    "§10 gap 9",
+                ));
+            }
+            b.push(Event::ChipPlaced(*player));
+        }
+        Move::AttachStyle {
+            player,
+            card,
+            square,
+        } => {
+            check_seat(*player)?;
+            let info = state.card(card)?;
+            if !matches!(info.data, RockmanCard::Style(_)) {
+                return Err(Impossible::new(format!(
+                    "{} is not a style card",
+                    info.label()
+                )));
+            }
+            let Some(navi) = state.at(*player, *square) else {
+                return Err(Impossible::new(format!(
+                    "{} has no card on {square}",
+                    state.name(*player)
+                )));
+            };
+            if !matches!(state.card(&navi.card)?.data, RockmanCard::Navi(_)) {
+                return Err(Impossible::new(format!(
+                    "a style card attaches to a navi; {} on {square} is not one",
+                    state.label(&navi.card)
+                )));
+            }
+            transfer_checks(state, *player, card, &mut v)?;
+            let p = &state.players[*player];
+            if !state.rules.lv3_styles {
+                v.push(rule(
+                    "lv3-style",
+                    "Style cards are the optional Lv3 rule, which is not in play in this match.",
+                    "§8 Lv3",
+                ));
+            }
+            if p.attached_style {
+                v.push(rule(
+                    "transfer-style",
+                    format!(
+                        "{} already attached a style card this transfer phase: only 1 per transfer phase.",
+                        p.name
+                    ),
+                    "§8 Lv3",
+                ));
+            }
+            if state.rules.style_uses_character && p.placed_character {
+                v.push(rule(
+                    "transfer-character",
+                    format!(
+                        "House rule: a style uses the 1 character placement, which {} already used.",
+                        p.name
+                    ),
+                    "§10 gap 14",
+                ));
+            }
+            b.push(Event::StyleAttached(*player, *square, card.clone()));
+        }
+        Move::EndTransfer { player } => {
+            check_seat(*player)?;
+            let expected = match state.step {
+                Step::TransferFirst => state.first,
+                Step::TransferSecond => state.second(),
+                _ => None,
+            };
+            if expected != Some(*player) {
+                return Err(Impossible::new(format!(
+                    "it is not {}'s transfer; the match is at {}",
+                    state.name(*player),
+                    step_text(state)
+                )));
+            }
+            b.push(Event::TransferDone(*player));
+            if state.step == Step::TransferFirst {
+                b.push(Event::StepTo(Step::TransferSecond));
+            } else {
+                b.push(Event::StepTo(Step::Battle));
+                b.push(Event::SetPasses(0));
+                b.push(Event::ActiveIs(state.first));
+            }
+        }
+        Move::MoveCard {
+            player,
+            from,
+            to,
+            discard,
+        } => {
+            check_seat(*player)?;
+            let p = &state.players[*player];
+            if state.at(*player, *from).is_none() {
+                return Err(Impossible::new(format!("{} has no card on {from}", p.name)));
+            }
+            if !state.on_area(*to) {
+                let where_ = if to.row < 0 {
+                    "into the opponent's area"
+                } else {
+                    "off the edge of the area"
+                };
+                return Err(Impossible::new(format!(
+                    "[rockman-exe.move-own-area] {to} is {where_}: a card moves only within its owner's area (相手のエリアには移動できない)"
+                )));
+            }
+            battle_turn(state, *player, "A move (action A)", &mut v);
+            let dc = (i32::from(to.col) - i32::from(from.col)).abs();
+            let dr = (i32::from(to.row) - i32::from(from.row)).abs();
+            if dc + dr != 1 {
+                v.push(rule(
+                    "move-orthogonal",
+                    format!(
+                        "A card moves exactly 1 square up, down, left or right (ナナメには移動できない): {from} to {to} is not."
+                    ),
+                    "§3 BATTLE A",
+                ));
+            }
+            if let Some(c) = state.at(*player, *to)
+                && state.rules.move_needs_empty_square
+            {
+                v.push(rule(
+                    "move-empty",
+                    format!(
+                        "A card moves onto an empty square; {to} holds {}.",
+                        state.label(&c.card)
+                    ),
+                    "§10 gap 10",
+                ));
+            }
+            match discard {
+                Some(card) => {
+                    hand_card(state, *player, card)?;
+                    b.push(Event::Discarded(*player, card.clone()));
+                }
+                None => v.push(rule(
+                    "move-cost",
+                    format!(
+                        "Moving a card costs 1 hand card, discarded (手札を１枚すて); name it with `discard`. {} holds {}.",
+                        p.name, p.hand
+                    ),
+                    "§3 BATTLE A",
+                )),
+            }
+            b.push(Event::Moved(*player, *from, *to));
+            b.next_action(*player, false);
+        }
+        Move::Attack {
+            player,
+            from,
+            target,
+            bonus,
+        } => {
+            check_seat(*player)?;
+            check_change(&[*bonus])?;
+            let Some(attacker) = state.at(*player, *from) else {
+                return Err(Impossible::new(format!(
+                    "{} has no card on {from}",
+                    state.name(*player)
+                )));
+            };
+            let info = state.card(&attacker.card)?;
+            let (attack, pattern) = match &info.data {
+                RockmanCard::Navi(n) => (n.attack, n.target),
+                RockmanCard::Virus(x) => (x.attack, x.target),
+                _ => {
+                    return Err(Impossible::new(format!(
+                        "{} is not a character",
+                        info.label()
+                    )));
+                }
+            };
+            battle_turn(state, *player, "An attack (action B)", &mut v);
+            if attacker.acted {
+                v.push(rule(
+                    "attack-acted",
+                    format!(
+                        "{} on {from} is acted (行動済み): it cannot attack again until the end phase.",
+                        info.label()
+                    ),
+                    "§3 BATTLE B",
+                ));
+            }
+            let label = info.label();
+            let hits = targets(state, *player, Some(*from), pattern, target, &label, &mut v)?;
+            let power = power(attack, *bonus);
+            b.push(Event::SetActed(*player, *from, true));
+            attack_with(&mut b, *player, &attacker.card, &hits, power);
+            b.next_action(*player, false);
+        }
+        Move::UseChip {
+            player,
+            card,
+            from,
+            target,
+            bonus,
+        } => {
+            check_seat(*player)?;
+            check_change(&[*bonus])?;
+            let info = state.card(card)?;
+            let RockmanCard::Chip(chip) = &info.data else {
+                return Err(Impossible::new(format!("{} is not a chip", info.label())));
+            };
+            let p = &state.players[*player];
+            if p.chips < 1 {
+                return Err(Impossible::new(format!("{}'s chip zone is empty", p.name)));
+            }
+            if !state.has_unplayed(*player, card) {
+                return Err(Impossible::new(format!(
+                    "{} has no unplayed copy of {}",
+                    p.name,
+                    info.label()
+                )));
+            }
+            if let Some(f) = from {
+                let ok = state
+                    .at(*player, *f)
+                    .and_then(|c| state.cards.get(&c.card))
+                    .is_some_and(|c| c.data.is_character());
+                if !ok {
+                    return Err(Impossible::new(format!(
+                        "{} has no character on {f} to aim the chip from",
+                        p.name
+                    )));
+                }
+            }
+            battle_turn(state, *player, "Using a chip (action C)", &mut v);
+            if state.rules.lv1_chip_limit && chip.level > state.max_level(*player) {
+                v.push(rule(
+                    "lv1-chip-level",
+                    format!(
+                        "Lv1 rule: with HP {} {} may use chips up to level {}; {} is level {}.",
+                        p.hp,
+                        p.name,
+                        state.max_level(*player),
+                        info.label(),
+                        chip.level
+                    ),
+                    "§8 Lv1",
+                ));
+            }
+            if !state.rules.chip_same_turn && p.chips <= p.chips_placed_this_turn {
+                v.push(rule(
+                    "chip-same-turn",
+                    "House rule: a chip cannot be used in the turn it was placed.",
+                    "§10 gap 9",
+                ));
+            }
+            let label = info.label();
+            let hits = match (chip.attack, chip.target) {
+                (Some(attack), Some(pattern)) => {
+                    if from.is_none() && !matches!(pattern, Target::Any | Target::Manual) {
+                        return Err(Impossible::new(format!(
+                            "{label} attacks along the lane of one of your characters: name it with `from`"
+                        )));
+                    }
+                    Some((
+                        targets(state, *player, *from, pattern, target, &label, &mut v)?,
+                        power(attack, *bonus),
+                    ))
+                }
+                _ => None,
+            };
+            b.push(Event::ChipUsed(*player, card.clone()));
+            if let Some((hits, power)) = hits {
+                attack_with(&mut b, *player, card, &hits, power);
+            }
+            b.next_action(*player, false);
+        }
+        Move::Battler { player, card } => {
+            check_seat(*player)?;
+            let info = state.card(card)?;
+            if !matches!(info.data, RockmanCard::Battler) {
+                return Err(Impossible::new(format!(
+                    "{} is not a battler card",
+                    info.label()
+                )));
+            }
+            hand_card(state, *player, card)?;
+            battle_turn(state, *player, "Playing a battler (action D)", &mut v);
+            b.push(Event::BattlerPlayed(*player, card.clone()));
+            b.next_action(*player, false);
+        }
+        Move::Pass { player } => {
+            check_seat(*player)?;
+            if state.step != Step::Battle {
+                return Err(Impossible::new(format!(
+                    "passing is a battle action; the match is at {}",
+                    step_text(state)
+                )));
+            }
+            battle_turn(state, *player, "A pass", &mut v);
+            b.next_action(*player, true);
+        }
+        Move::EndEffects => {
+            if state.step != Step::EndEffects {
+                return Err(Impossible::new(format!(
+                    "there are no end-phase effects to finish at {}",
+                    step_text(state)
+                )));
+            }
+            b.push(Event::ClearedArea);
+            b.push(Event::StepTo(Step::Exchange));
+        }
+        Move::Exchange { player, discard } => {
+            check_seat(*player)?;
+            if state.step != Step::Exchange {
+                return Err(Impossible::new(match state.step {
+                    Step::EndEffects => {
+                        "resolve the end-phase effects first (end-effects)".to_owned()
+                    }
+                    _ => format!(
+                        "the exchange is END (3); the match is at {}",
+                        step_text(state)
+                    ),
+                }));
+            }
+            let p = &state.players[*player];
+            if p.exchanged {
+                v.push(rule(
+                    "exchange-once",
+                    format!("{} already made the end-phase exchange: it is made once only (交換は１回のみ).", p.name),
+                    "§3 END (3)",
+                ));
+            }
+            discard_cards(state, &mut b, *player, &discard.0)?;
+            b.draw_to_five(*player, false);
+            b.push(Event::Exchanged(*player));
+            if b.state.players.iter().all(|p| p.exchanged) {
+                b.begin_turn(state.turn + 1);
+            }
+        }
+        Move::Effect {
+            player,
+            hp,
+            opp_hp,
+            draw,
+            discard,
+            square,
+            opp,
+            damage,
+            acted,
+            to,
+            destroy,
+            ..
+        } => {
+            check_seat(*player)?;
+            check_change(&[*hp, *opp_hp, *draw, *damage])?;
+            if *draw < 0 || *damage < 0 {
+                return Err(Impossible::new("draw and damage are not negative"));
+            }
+            if *hp != 0 {
+                let now = state.hp_after(*player, *hp);
+                b.push(Event::SetHp(*player, now));
+            }
+            if *opp_hp != 0 {
+                let now = b.state.hp_after(other(*player), *opp_hp);
+                b.push(Event::SetHp(other(*player), now));
+            }
+            discard_cards(state, &mut b, *player, &discard.0)?;
+            for _ in 0..*draw {
+                if !b.draw_one(*player, false) {
+                    break;
+                }
+            }
+            let owner = if *opp { other(*player) } else { *player };
+            let needs_square = *damage != 0 || acted.is_some() || to.is_some() || *destroy;
+            match square {
+                Some(sq) => {
+                    if state.at(owner, *sq).is_none() {
+                        return Err(Impossible::new(format!(
+                            "{} has no card on {sq}",
+                            state.name(owner)
+                        )));
+                    }
+                    if let Some(a) = acted {
+                        b.push(Event::SetActed(owner, *sq, *a));
+                    }
+                    let mut at = *sq;
+                    if let Some(t) = to {
+                        if !state.on_area(*t) || b.state.at(owner, *t).is_some() {
+                            return Err(Impossible::new(format!(
+                                "{t} is not an empty square of {}'s area",
+                                state.name(owner)
+                            )));
+                        }
+                        b.push(Event::Moved(owner, *sq, *t));
+                        at = *t;
+                    }
+                    if *damage != 0 {
+                        let card = b.state.at(owner, at).map(|c| c.card.clone());
+                        if let Some(hit) = b.hit(owner, at, u32::try_from(*damage).unwrap_or(0)) {
+                            b.push(Event::Attacked(AttackReport {
+                                turn: state.turn,
+                                attacker: *player,
+                                card: card.unwrap_or_default(),
+                                hits: vec![hit],
+                            }));
+                        }
+                    }
+                    if *destroy && b.state.at(owner, at).is_some() {
+                        b.push(Event::Destroyed(owner, at));
+                    }
+                }
+                None if needs_square => {
+                    return Err(Impossible::new(
+                        "name the card's square (`square`) for damage, acted, to or destroy",
+                    ));
+                }
+                None => {}
+            }
+        }
+    }
+    Ok(b.done(v))
+}

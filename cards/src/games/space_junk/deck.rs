@@ -1,0 +1,151 @@
+//! Space Junk's shared piles: the junk deck and the character pool.
+
+use super::card::*;
+use crate::catalogue::{Card, Catalogue};
+use crate::core::Violation;
+use crate::decks::{Deck, unknown_variant};
+use std::collections::BTreeMap;
+
+/// Which shared pile a deck file describes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pile {
+    Junk,
+    Characters,
+}
+
+/// Checks a Space Junk deck file against the construction rules.
+///
+/// Space Junk has no personal decks. A deck file describes one of the table's shared piles:
+///
+/// - no variant: **the junk deck**, shuffled and shared by everyone;
+/// - `variant = "characters"`: **the character pool**, dealt one at random to each player.
+///
+/// Rules (one [`Violation`] each, when broken):
+///
+/// - `space-junk.deck-owner`: the owner is [`TABLE_OWNER`] (`table`), since no player owns them;
+/// - `space-junk.deck-extra`: there is no extra deck;
+/// - `space-junk.deck-kind`: the junk deck holds only junk cards, the pool only characters;
+/// - `space-junk.deck-unique`: one copy of each card (every junk item is unique);
+/// - `space-junk.deck-size`: at least [`MIN_JUNK_DECK`] different junk cards, or at least
+///   [`MIN_CHARACTERS`] different characters.
+///
+/// Any other variant gives only the [`unknown_variant`] violation.
+pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
+    let pile = match deck.variant.as_deref() {
+        None => Pile::Junk,
+        Some(CHARACTERS_VARIANT) => Pile::Characters,
+        Some(other) => return vec![unknown_variant(deck.game, other, &[CHARACTERS_VARIANT])],
+    };
+    let (what, fits): (&str, fn(&SpaceJunkCard) -> bool) = match pile {
+        Pile::Junk => ("the shared junk deck", |c| c.junk().is_some()),
+        Pile::Characters => ("the character pool", |c| c.character().is_some()),
+    };
+    let mut problems = Vec::new();
+    if deck.owner != TABLE_OWNER {
+        problems.push(Violation::new(
+            "space-junk.deck-owner",
+            format!(
+                "Space Junk has no personal decks: {what} belongs to the whole table, so register \
+                 it with owner \"{TABLE_OWNER}\" (not \"{}\").",
+                deck.owner
+            ),
+            "space-junk.md §2; seed Setup; docs/catalogue-space-junk.md",
+        ));
+    }
+    if !deck.extra.is_empty() {
+        problems.push(Violation::new(
+            "space-junk.deck-extra",
+            format!(
+                "Space Junk has no extra deck: list the {} card(s) under [main].",
+                deck.extra.len()
+            ),
+            "space-junk.md §2; docs/catalogue-space-junk.md",
+        ));
+    }
+    // Copies per card id of the main deck (sorted by id).
+    let mut copies: BTreeMap<&str, usize> = BTreeMap::new();
+    for c in &deck.main {
+        *copies.entry(c.card.as_str()).or_default() += 1;
+    }
+    let mut wrong = Vec::new();
+    let mut right = 0;
+    for id in copies.keys() {
+        match catalogue.card(id).and_then(Card::space_junk) {
+            Some(card) if fits(card) => right += 1,
+            _ => wrong.push(*id),
+        }
+    }
+    if !wrong.is_empty() {
+        let sentence = match pile {
+            Pile::Junk => format!(
+                "The shared junk deck holds only junk cards; characters are dealt from the \
+                 character pool (variant \"{CHARACTERS_VARIANT}\"): {}.",
+                wrong.join(", ")
+            ),
+            Pile::Characters => format!(
+                "The character pool holds only character cards; junk cards belong in the shared \
+                 junk deck: {}.",
+                wrong.join(", ")
+            ),
+        };
+        problems.push(Violation::new(
+            "space-junk.deck-kind",
+            sentence,
+            "space-junk.md §2; seed Setup",
+        ));
+    }
+    let repeated: Vec<String> = copies
+        .iter()
+        .filter(|(_, n)| **n > 1)
+        .map(|(id, n)| format!("{id} ({n} copies)"))
+        .collect();
+    if !repeated.is_empty() {
+        let (sentence, reference) = match pile {
+            Pile::Junk => (
+                "Every junk card is unique, so the junk deck holds one copy of each",
+                "space-junk.md §6 (every junk item is unique [J4])",
+            ),
+            Pile::Characters => (
+                "Each character is a single card, so the pool holds one copy of each",
+                "seed Setup (a random character card each); docs/catalogue-space-junk.md",
+            ),
+        };
+        problems.push(Violation::new(
+            "space-junk.deck-unique",
+            format!("{sentence}: {}.", repeated.join(", ")),
+            reference,
+        ));
+    }
+    match pile {
+        Pile::Junk if right < MIN_JUNK_DECK => problems.push(Violation::new(
+            "space-junk.deck-size",
+            format!(
+                "The shared junk deck needs at least {MIN_JUNK_DECK} different junk cards, enough \
+                 to fill every space of six ships; this one has {right}."
+            ),
+            "docs/catalogue-space-junk.md (default); seed Game Contents (150+ junk cards)",
+        )),
+        Pile::Characters if right < MIN_CHARACTERS => problems.push(Violation::new(
+            "space-junk.deck-size",
+            format!(
+                "The character pool needs at least {MIN_CHARACTERS} different characters, one for \
+                 each player of a full table of six; this one has {right}."
+            ),
+            "docs/catalogue-space-junk.md (default); seed Game Contents (8+ character cards, 6 ship boards)",
+        )),
+        _ => {}
+    }
+    problems
+}
+
+/// A ready-made list is one of the table's shared piles: owner [`TABLE_OWNER`] whatever owner
+/// was asked for, the character pool when it holds characters.
+pub(crate) fn list_owner(cards: &[&Card], _owner: &str) -> (String, Option<String>) {
+    let characters = cards
+        .iter()
+        .any(|c| matches!(c.space_junk(), Some(SpaceJunkCard::Character(_))));
+    (
+        TABLE_OWNER.to_owned(),
+        characters.then(|| CHARACTERS_VARIANT.to_owned()),
+    )
+}
