@@ -81,6 +81,17 @@ fn extend(store: &mut Store, demo: &DemoLog, id: MatchId, to: usize) {
     }
 }
 
+/// A sync that polls and backs off in milliseconds, so a test takes seconds.
+fn quick() -> SyncOptions {
+    SyncOptions {
+        poll: Duration::from_millis(50),
+        min_backoff: Duration::from_millis(50),
+        max_backoff: Duration::from_millis(400),
+        timeout: Duration::from_secs(3),
+        pairings_every: Duration::from_millis(500),
+    }
+}
+
 #[track_caller]
 fn wait(sync: &SyncService, what: &str, ready: impl Fn(&SyncState) -> bool) -> SyncState {
     match sync.wait_for(Duration::from_secs(60), ready) {
@@ -115,13 +126,7 @@ fn every_match_arrives_exactly_once_through_outages_kills_and_cuts() {
         url: format!("http://127.0.0.1:{}", proxy.port),
         token,
     };
-    let options = SyncOptions {
-        poll: Duration::from_millis(50),
-        min_backoff: Duration::from_millis(50),
-        max_backoff: Duration::from_millis(400),
-        timeout: Duration::from_secs(3),
-        pairings_every: Duration::from_millis(500),
-    };
+    let options = quick();
     let sync = SyncService::start(&club, path.clone(), options).unwrap();
 
     // PostgreSQL stops in the middle of the sync.
@@ -283,13 +288,7 @@ fn a_match_of_an_own_set_is_verified_with_the_version_it_was_played_with() {
         url: server.url.clone(),
         token,
     };
-    let options = SyncOptions {
-        poll: Duration::from_millis(50),
-        min_backoff: Duration::from_millis(50),
-        max_backoff: Duration::from_millis(400),
-        timeout: Duration::from_secs(3),
-        pairings_every: Duration::from_millis(500),
-    };
+    let options = quick();
     let sync = SyncService::start(&club, path, options).unwrap();
     let s = wait(&sync, "the match on the server", |s| {
         s.synced == 1 || !s.refused.is_empty()

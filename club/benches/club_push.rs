@@ -92,9 +92,21 @@ fn main() {
             .name("rss-sampler".into())
             .spawn(move || {
                 let mut samples = Vec::new();
+                let begun = Instant::now();
                 while !done.load(Ordering::SeqCst) {
+                    let n = pushed.load(Ordering::SeqCst);
                     if let Some(kib) = rss_kib(pid) {
-                        samples.push((pushed.load(Ordering::SeqCst), kib));
+                        samples.push((n, kib));
+                    }
+                    // A line a minute: a long run stopped early still says how far it got.
+                    if samples.len() % 120 == 119 {
+                        let s = begun.elapsed().as_secs_f64();
+                        eprintln!(
+                            "progress: {n} matches ({} entries) in {s:.0} s, {:.0} entries/s, server RSS {:.1} MiB",
+                            n * per_match as u64,
+                            (n * per_match as u64) as f64 / s,
+                            samples.last().map_or(0.0, |(_, k)| *k as f64 / 1024.0)
+                        );
                     }
                     std::thread::sleep(Duration::from_millis(500));
                 }
