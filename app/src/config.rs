@@ -24,6 +24,10 @@
 //!
 //! [rules.jaken]                   # house rules per game (keys of the game's settings)
 //! settlement = "parent-first"
+//!
+//! [club]                          # optional: push every match to the club server (docs/club.md)
+//! url = "https://club.example.org"
+//! token = "tsk_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 //! ```
 //!
 //! `tableside config check` loads the file and names its first problem by line and field.
@@ -104,6 +108,41 @@ impl Default for Devices {
     }
 }
 
+/// `[club]`: the club server this kiosk pushes its matches to (`crate::sync`).
+///
+/// The token is a secret: it is never printed. Written out (`tableside config check`) or
+/// debug-printed, it reads `(hidden: N characters)`, which is no token, so a copy of the
+/// printed settings cannot be used in its place either.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Club {
+    /// The server's address, `https://…` (or `http://` on a trusted network).
+    pub url: String,
+    /// The kiosk's token, printed once by `tableside-club kiosk add NAME`.
+    #[serde(serialize_with = "hidden")]
+    pub token: String,
+}
+
+impl Club {
+    /// What is shown in place of the token.
+    pub fn token_hidden(&self) -> String {
+        format!("(hidden: {} characters)", self.token.chars().count())
+    }
+}
+
+fn hidden<S: serde::Serializer>(token: &str, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&format!("(hidden: {} characters)", token.chars().count()))
+}
+
+impl std::fmt::Debug for Club {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Club")
+            .field("url", &self.url)
+            .field("token", &self.token_hidden())
+            .finish()
+    }
+}
+
 /// The whole file.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -118,6 +157,9 @@ pub struct Config {
     pub gpio: GpioConfig,
     /// `[rules.<game>]`: house rules per game id, as the game's settings keys.
     pub rules: BTreeMap<String, toml::Table>,
+    /// `[club]`: absent when the kiosk plays alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub club: Option<Club>,
 }
 
 fn locate(file: &str, text: &str, offset: usize, message: String) -> ConfigError {
@@ -187,6 +229,16 @@ impl Config {
                 .gpio
                 .check()
                 .map_err(|e| field("enabled", format!("[gpio]: {e}")))?;
+        }
+        if let Some(club) = &config.club {
+            crate::sync::check_club(club).map_err(|e| {
+                let key = if e.starts_with("field `token`") {
+                    "token"
+                } else {
+                    "url"
+                };
+                field(key, format!("[club]: {e}"))
+            })?;
         }
         for game in config.rules.keys() {
             if cards::core::GameId::parse(game).is_none() {
@@ -281,6 +333,54 @@ mod tests {
             c.rules_json(cards::core::GameId::Jaken)["settlement"],
             "parent-first"
         );
+    }
+
+    #[test]
+    fn the_club_section_is_checked() {
+        let token = format!("tsk_{}", "a".repeat(64));
+        let c = Config::parse(
+            "c.toml",
+            &format!("[club]\nurl = \"https://club.example\"\ntoken = \"{token}\"\n"),
+        )
+        .unwrap();
+        assert_eq!(c.club.unwrap().url, "https://club.example");
+        let e =
+            Config::parse("c.toml", "[club]\nurl = \"ftp://x\"\ntoken = \"tsk_1\"\n").unwrap_err();
+        assert!(e.message.contains("http"), "{e}");
+        let e = Config::parse(
+            "c.toml",
+            &format!("[club]\nurl = \"http://x\"\ntoken = \"{token}\"\nkiosk = \"t1\"\n"),
+        )
+        .unwrap_err();
+        assert!(e.message.contains("kiosk"), "{e}");
+        let e = Config::parse(
+            "c.toml",
+            "[club]\nurl = \"http://club.local\"\ntoken = \"secret\"\n",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("tsk_"), "{e}");
+    }
+
+    #[test]
+    fn the_club_token_is_never_printed() {
+        let token = format!("tsk_{}", "5ec7e7".repeat(10));
+        let c = Config::parse(
+            "c.toml",
+            &format!("[club]\nurl = \"https://club.example\"\ntoken = \"{token}\"\n"),
+        )
+        .unwrap();
+        // What `config check` prints, and a debug print, show the address but not the token.
+        let shown = toml::to_string_pretty(&c).unwrap();
+        assert!(shown.contains("https://club.example"), "{shown}");
+        assert!(shown.contains("(hidden: 64 characters)"), "{shown}");
+        let debug = format!("{c:?}");
+        for text in [&shown, &debug] {
+            assert!(!text.contains("5ec7e7"), "{text}");
+        }
+        // The printed settings read back are refused: what is shown is no token.
+        let e = Config::parse("c.toml", &shown).unwrap_err();
+        assert!(e.message.contains("token"), "{e}");
+        assert_eq!(c.club.unwrap().token, token, "the token itself is kept");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! - [`card_search`]: finding a card of a set by part of its name or id (the deck editor).
 //! - [`session`]: a live match bound to the store; resuming replays the stored log.
 //! - [`cli`]: `tableside play | replay | log`.
+//! - [`sync`]: the kiosk's club sync thread (with `[club]` in the config).
 //! - [`ui`]: the eframe window.
 
 pub mod card_search;
@@ -15,5 +16,6 @@ pub mod export;
 pub mod session;
 pub mod sheet;
 pub mod store;
+pub mod sync;
 pub mod ui;
 pub mod vision;

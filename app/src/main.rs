@@ -46,6 +46,17 @@ fn main() -> ExitCode {
         None => default_db_path(cli.data_dir.as_deref())
             .map_err(anyhow::Error::from)
             .and_then(|db_path| {
+                // With `[club]` in the config, matches are pushed to the club in the background.
+                if let Some(club) = &config.club {
+                    match tableside::sync::SyncService::start(
+                        club,
+                        db_path.clone(),
+                        Default::default(),
+                    ) {
+                        Ok(sync) => tableside::sync::install(sync),
+                        Err(e) => eprintln!("tableside: club sync: {e}"),
+                    }
+                }
                 run_with_camera(
                     UiOptions {
                         db_path,

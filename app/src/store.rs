@@ -85,6 +85,7 @@
 //! # }
 //! ```
 
+mod club;
 mod decks;
 mod error;
 mod inspect;

@@ -44,6 +44,7 @@
 //! ```
 
 mod camera;
+mod club;
 mod deck_editor;
 mod dice_panel;
 mod fonts;

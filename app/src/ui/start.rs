@@ -135,6 +135,23 @@ impl StartForm {
         }
     }
 
+    /// A club night pairing's game (played with `catalogue`, the set chosen for it) and its
+    /// players' names, seat by seat.
+    pub(crate) fn take_pairing(
+        &mut self,
+        game: GameId,
+        catalogue: Option<&Catalogue>,
+        names: &[String],
+        lang: Lang,
+    ) {
+        self.set_game(game, catalogue, lang);
+        let (min, max) = player_range(game);
+        self.count = names.len().clamp(min, max);
+        for (slot, name) in self.names.iter_mut().zip(names) {
+            slot.clone_from(name);
+        }
+    }
+
     /// The names of the players who play, trimmed; or a sentence saying what is wrong.
     fn checked_names(&self, lang: Lang) -> Result<Vec<&str>, String> {
         let names: Vec<&str> = self
@@ -467,6 +484,9 @@ impl StartScreen {
                         });
                 }
                 ui.add_space(10.0);
+                if let Some(p) = super::club::panel(ui, lang) {
+                    self.take_pairing(form, &p, lang);
+                }
                 let resuming = !self.resumable.is_empty();
                 if let Some(a) = self.resume_section(
                     ui,
@@ -560,6 +580,17 @@ impl StartScreen {
                 }
             });
         action
+    }
+
+    /// Fills the form with a club night pairing tapped in the club panel: its game (with the
+    /// set chosen for that game) and its players' names.
+    fn take_pairing(&mut self, form: &mut StartForm, p: &club_protocol::Pairing, lang: Lang) {
+        let Some(game) = GameId::parse(&p.game) else {
+            return;
+        };
+        form.game = game;
+        let cat = self.chosen_catalogue(form).ok();
+        form.take_pairing(game, cat.as_deref(), &p.players, lang);
     }
 
     /// The set chosen for `game`: the form's choice if it is still in the library, else the
