@@ -13,7 +13,7 @@ pub use tags::TagsArgs;
 pub use track::TrackArgs;
 
 use crate::session::{
-    Session, SubmitError, catalogue_for, header_of, library_catalogue, load_match,
+    Session, SubmitError, catalogue_for, library_catalogue, load_stored, replay_stored,
 };
 use crate::store::{MatchId, Store, default_db_path};
 use anyhow::{Context, Result, anyhow, bail};
@@ -331,7 +331,11 @@ fn play(
                 }
             }
         }
-        print_match(session.game(), Some(session.id()), json)
+        print_match(
+            session.game(),
+            Some((session.id(), session.game().outcome().is_none())),
+            json,
+        )
     }
 }
 
@@ -339,11 +343,14 @@ fn default_set(game: GameId) -> String {
     format!("{}-demo", game.as_str())
 }
 
-fn print_match(m: &dyn AnyMatch, id: Option<MatchId>, json: bool) -> Result<()> {
+/// Prints a match's state; `id` is the stored match and whether its record is still open (a
+/// match in progress: the state is that of the entries read).
+fn print_match(m: &dyn AnyMatch, id: Option<(MatchId, bool)>, json: bool) -> Result<()> {
     let mut out = std::io::stdout().lock();
     if json {
         let doc = serde_json::json!({
-            "match_id": id.map(|i| i.0),
+            "match_id": id.map(|(i, _)| i.0),
+            "in_progress": id.is_some_and(|(_, open)| open),
             "game": m.game().as_str(),
             "entries": m.len(),
             "outcome": m.outcome(),
@@ -355,8 +362,14 @@ fn print_match(m: &dyn AnyMatch, id: Option<MatchId>, json: bool) -> Result<()> 
         return Ok(());
     }
     let ctx = m.context();
-    if let Some(id) = id {
-        writeln!(out, "match {id} ({}), {} entries", m.game(), m.len())?;
+    if let Some((id, open)) = id {
+        let progress = if open { " so far (in progress)" } else { "" };
+        writeln!(
+            out,
+            "match {id} ({}), {} entries{progress}",
+            m.game(),
+            m.len()
+        )?;
     }
     writeln!(out, "turn {} — {}", ctx.turn, ctx.phase.step)?;
     for (seat, name) in ctx.players.iter().enumerate() {
@@ -407,11 +420,16 @@ fn open_existing(cli: &Cli) -> Result<Store> {
             path.display()
         );
     }
-    match Store::open_read_only(&path) {
+    let store = match Store::open_read_only(&path) {
         // A log from an older Tableside: upgrading it is what opening it for writing does.
-        Err(crate::store::StoreError::NeedsUpgrade { .. }) => Ok(Store::open(&path)?),
-        other => Ok(other?),
+        Err(crate::store::StoreError::NeedsUpgrade { .. }) => Store::open(&path)?,
+        other => other?,
+    };
+    if let Some(note) = store.read_only_media() {
+        // On stderr, so the listing or export on stdout stays exactly what it always is.
+        eprintln!("tableside: note: {note}");
     }
+    Ok(store)
 }
 
 /// The store for reading, when a match database exists (upgraded first if it is older).
@@ -429,18 +447,8 @@ fn replay(cli: &Cli, id: Option<i64>, json: bool) -> Result<()> {
         Some(i) => MatchId(i),
         None => newest(&store)?,
     };
-    let m = load_match(&store, id)?;
-    let record = store.get(id)?;
-    let stored_outcome: Option<Outcome> = record
-        .outcome_json
-        .as_deref()
-        .and_then(|j| serde_json::from_str(j).ok());
-    if record.status == crate::store::MatchStatus::Finished && stored_outcome != m.outcome() {
-        bail!(
-            "match {id}: the stored outcome differs from the replayed one — the log and the record disagree"
-        );
-    }
-    print_match(m.as_ref(), Some(id), json)
+    let stored = replay_stored(&store, id)?;
+    print_match(stored.game.as_ref(), Some((id, stored.in_progress())), json)
 }
 
 fn log(cli: &Cli, action: &LogAction) -> Result<()> {
@@ -448,14 +456,30 @@ fn log(cli: &Cli, action: &LogAction) -> Result<()> {
     let mut out = std::io::stdout().lock();
     match action {
         LogAction::List { json } => {
-            let records = store.matches()?;
+            let rows = store.list()?;
+            for damaged in rows.iter().filter_map(|r| r.as_ref().err()) {
+                eprintln!("tableside: warning: {damaged}; every other match is listed");
+            }
             if *json {
-                let docs: Vec<_> = records.iter().map(crate::export::record_json).collect();
+                let docs: Vec<_> = rows
+                    .iter()
+                    .map(|row| match row {
+                        Ok(r) => crate::export::record_json(r),
+                        Err(d) => serde_json::json!({"id": d.id.0, "damaged": d.detail}),
+                    })
+                    .collect();
                 writeln!(out, "{}", serde_json::to_string_pretty(&docs)?)?;
-            } else if records.is_empty() {
+            } else if rows.is_empty() {
                 writeln!(out, "no matches stored in {}", store.path().display())?;
             } else {
-                for r in &records {
+                for row in &rows {
+                    let r = match row {
+                        Ok(r) => r,
+                        Err(d) => {
+                            writeln!(out, "{:>5}  damaged: {}", d.id.0, d.detail)?;
+                            continue;
+                        }
+                    };
                     let doc = crate::export::record_json(r);
                     let players = doc["players"]
                         .as_array()
@@ -479,29 +503,25 @@ fn log(cli: &Cli, action: &LogAction) -> Result<()> {
         }
         LogAction::Show { id, json } => {
             let id = MatchId(*id);
-            let m = load_match(&store, id)?;
-            let entries = store.entries(id)?;
-            let lines = m.log();
             if *json {
-                let docs: Vec<_> = lines
-                    .iter()
-                    .zip(&entries)
-                    .map(|(l, e)| {
-                        serde_json::json!({"seq": l.seq, "at_ms": e.at_ms, "text": l.text, "undone": l.undone, "overridden": l.overridden, "input": serde_json::from_str::<serde_json::Value>(&e.input_json).unwrap_or_default()})
-                    })
-                    .collect();
+                let doc = crate::export::show_json(&store, id)?;
+                writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+            } else {
+                let stored = load_stored(&store, id)?;
+                let m = stored.game.as_ref();
+                let ctx = m.context();
+                let progress = if stored.in_progress() {
+                    format!(" (in progress: {} entries so far)", stored.record.entries)
+                } else {
+                    String::new()
+                };
                 writeln!(
                     out,
-                    "{}",
-                    serde_json::to_string_pretty(
-                        &serde_json::json!({"match": crate::export::record_json(&store.get(id)?), "log": docs})
-                    )?
+                    "match {id}: {} — {}{progress}",
+                    m.game(),
+                    ctx.players.join(" vs ")
                 )?;
-            } else {
-                let header = header_of(&store, id)?;
-                let names: Vec<&str> = header.players.iter().map(|p| p.name.as_str()).collect();
-                writeln!(out, "match {id}: {} — {}", header.game, names.join(" vs "))?;
-                for l in &lines {
+                for l in &m.log() {
                     let mark = if l.undone { " [undone]" } else { "" };
                     writeln!(out, "{:>5}  {}{mark}", l.seq, l.text)?;
                     for v in &l.overridden {
@@ -509,11 +529,7 @@ fn log(cli: &Cli, action: &LogAction) -> Result<()> {
                     }
                 }
                 if let Some(o) = m.outcome() {
-                    writeln!(
-                        out,
-                        "result: {}",
-                        describe_outcome(&o, &m.context().players)
-                    )?;
+                    writeln!(out, "result: {}", describe_outcome(&o, &ctx.players))?;
                 }
             }
         }

@@ -3,9 +3,13 @@
 //!
 //! - JSON: one document `{"match": …, "header": …, "entries": [{seq, at_ms, text, undone, input}]}`.
 //! - CSV: one row per entry, `seq,at_ms,kind,text,undone,input_json` (RFC 4180 quoting).
+//!
+//! Each document is read in one snapshot of the store ([`Store::read`]): a match being played
+//! while it is exported comes out as it stood at one commit, its record's entry count equal to
+//! the entries written, and marked `"in_progress": true`.
 
-use crate::session::load_match;
-use crate::store::{MatchId, MatchRecord, Store};
+use crate::session::load_stored;
+use crate::store::{MatchId, MatchRecord, MatchStatus, Store};
 use anyhow::Result;
 use serde_json::{Value, json};
 
@@ -40,6 +44,7 @@ pub fn record_json(r: &MatchRecord) -> Value {
         "id": r.id.0,
         "game": r.game,
         "status": r.status.as_str(),
+        "in_progress": r.status == MatchStatus::Open,
         "created_ms": r.created_ms,
         "updated_ms": r.updated_ms,
         "entries": r.entries,
@@ -50,10 +55,13 @@ pub fn record_json(r: &MatchRecord) -> Value {
 
 /// The whole export of one stored match, as text ending in a newline.
 pub fn export_match(store: &Store, id: MatchId, format: Format) -> Result<String> {
-    let m = load_match(store, id)?;
-    let entries = store.entries(id)?;
-    let lines = m.log();
-    let record = store.get(id)?;
+    let (stored, entries) = store.read(|store| {
+        let stored = load_stored(store, id)?;
+        let entries = store.entries(id)?;
+        Ok::<_, anyhow::Error>((stored, entries))
+    })?;
+    let lines = stored.game.log();
+    let record = &stored.record;
     Ok(match format {
         Format::Json => {
             let docs: Vec<Value> = lines
@@ -71,7 +79,7 @@ pub fn export_match(store: &Store, id: MatchId, format: Format) -> Result<String
                 .collect();
             let header: Value = serde_json::from_str(&record.header_json)?;
             serde_json::to_string_pretty(
-                &json!({"match": record_json(&record), "header": header, "entries": docs}),
+                &json!({"match": record_json(record), "header": header, "entries": docs}),
             )? + "\n"
         }
         Format::Csv => {
@@ -94,6 +102,33 @@ pub fn export_match(store: &Store, id: MatchId, format: Format) -> Result<String
             s
         }
     })
+}
+
+/// The `tableside log show --json` document of one stored match: its record and its log lines
+/// (undone and overridden entries marked), read in one snapshot.
+pub fn show_json(store: &Store, id: MatchId) -> Result<Value> {
+    let (stored, entries) = store.read(|store| {
+        let stored = load_stored(store, id)?;
+        let entries = store.entries(id)?;
+        Ok::<_, anyhow::Error>((stored, entries))
+    })?;
+    let docs: Vec<Value> = stored
+        .game
+        .log()
+        .iter()
+        .zip(&entries)
+        .map(|(l, e)| {
+            json!({
+                "seq": l.seq,
+                "at_ms": e.at_ms,
+                "text": l.text,
+                "undone": l.undone,
+                "overridden": l.overridden,
+                "input": serde_json::from_str::<Value>(&e.input_json).unwrap_or_default(),
+            })
+        })
+        .collect();
+    Ok(json!({"match": record_json(&stored.record), "log": docs}))
 }
 
 /// Quotes a CSV field (RFC 4180).

@@ -1,8 +1,8 @@
 //! A live match bound to the store: every input is made durable before it changes the match.
 
-use crate::store::{MatchId, Store, StoreError};
+use crate::store::{MatchId, MatchRecord, MatchStatus, Store, StoreError};
 use cards::catalogue::{Catalogue, CatalogueError};
-use cards::core::GameId;
+use cards::core::{GameId, Outcome};
 use cards::game::{MatchHeader, SetupError};
 use cards::matches::{AnyMatch, Rejection, ReplayError, new_match};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -11,32 +11,42 @@ use std::time::{SystemTime, UNIX_EPOCH};
 #[derive(Debug, thiserror::Error)]
 pub enum SubmitError {
     /// The rules refused it (or it is impossible); nothing was stored.
-    #[error("{0}")]
+    #[error(transparent)]
     Rejected(#[from] Rejection),
-    /// The store could not make it durable; nothing changed.
-    #[error("{0}")]
+    /// The store could not make it durable; its message says whether it was undone or is in
+    /// doubt (a failing disk).
+    #[error(transparent)]
     Store(#[from] StoreError),
 }
 
 /// Why a session could not start or resume.
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
-    /// The store failed.
-    #[error("{0}")]
+    /// The store failed. (Transparent: printed once, not "X: X".)
+    #[error(transparent)]
     Store(#[from] StoreError),
     /// The catalogue is missing or broken.
     #[error("{0}")]
     Catalogue(String),
     /// The match could not be set up.
-    #[error("{0}")]
+    #[error(transparent)]
     Setup(#[from] SetupError),
-    /// The stored log could not be replayed.
-    #[error("match {id}: {source}")]
+    /// A finished match's stored outcome differs from the one its log replays to.
+    #[error(
+        "match {id}: the stored outcome differs from the replayed one — the log and the record disagree"
+    )]
+    Inconsistent {
+        /// The match.
+        id: MatchId,
+    },
+    /// The stored log could not be replayed. (`cause` is part of the message and deliberately
+    /// not chained as `source()`, so it is printed once.)
+    #[error("match {id}: {cause}")]
     Replay {
         /// The match.
         id: MatchId,
         /// Why.
-        source: ReplayError,
+        cause: ReplayError,
     },
 }
 
@@ -123,24 +133,73 @@ pub fn header_of(store: &Store, id: MatchId) -> Result<MatchHeader, SessionError
     let record = store.get(id)?;
     serde_json::from_str(&record.header_json).map_err(|e| SessionError::Replay {
         id,
-        source: ReplayError::Header(e.to_string()),
+        cause: ReplayError::Header(e.to_string()),
     })
 }
 
 /// Rebuilds a stored match without a writable store (for `replay` and `log show`).
+///
+/// Everything is read in one snapshot ([`Store::read`]): a match being written is rebuilt as
+/// it stood at one commit.
 pub fn load_match(store: &Store, id: MatchId) -> Result<Box<dyn AnyMatch>, SessionError> {
-    let header = header_of(store, id)?;
-    let catalogue = match_catalogue(store, id, &header)?;
-    let mut game = new_match(header, &catalogue)?;
-    game.reserve(usize::try_from(store.get(id)?.entries).unwrap_or(0));
-    store.for_each_entry(id, |seq, _, json| {
-        game.commit_json(json)
-            .map_err(|rejection| SessionError::Replay {
+    Ok(load_stored(store, id)?.game)
+}
+
+/// A stored match rebuilt from its log, with its record, both read in one snapshot.
+pub struct Stored {
+    /// The record as it stood when the log was read (entry count, status, outcome).
+    pub record: MatchRecord,
+    /// The match after every logged entry.
+    pub game: Box<dyn AnyMatch>,
+}
+
+impl Stored {
+    /// True while the match is being played (its record is open): what was read is the log so
+    /// far, not a whole match.
+    pub fn in_progress(&self) -> bool {
+        self.record.status == MatchStatus::Open
+    }
+}
+
+/// Rebuilds a stored match and reads its record in one snapshot ([`Store::read`]).
+pub fn load_stored(store: &Store, id: MatchId) -> Result<Stored, SessionError> {
+    store.read(|store| {
+        let record = store.get(id)?;
+        let header: MatchHeader =
+            serde_json::from_str(&record.header_json).map_err(|e| SessionError::Replay {
                 id,
-                source: ReplayError::Entry { seq, rejection },
-            })
-    })?;
-    Ok(game)
+                cause: ReplayError::Header(e.to_string()),
+            })?;
+        let catalogue = match_catalogue(store, id, &header)?;
+        let mut game = new_match(header, &catalogue)?;
+        game.reserve(usize::try_from(record.entries).unwrap_or(0));
+        store.for_each_entry(id, |seq, _, json| {
+            game.commit_json(json)
+                .map_err(|rejection| SessionError::Replay {
+                    id,
+                    cause: ReplayError::Entry { seq, rejection },
+                })
+        })?;
+        Ok(Stored { record, game })
+    })
+}
+
+/// `tableside replay`: rebuilds a stored match and checks it against its record, in one
+/// snapshot. A finished record whose outcome differs from the replayed one is refused (the log
+/// and the record disagree); an open record is a match in progress, whatever its log says.
+pub fn replay_stored(store: &Store, id: MatchId) -> Result<Stored, SessionError> {
+    let stored = load_stored(store, id)?;
+    if stored.record.status == MatchStatus::Finished {
+        let outcome: Option<Outcome> = stored
+            .record
+            .outcome_json
+            .as_deref()
+            .and_then(|j| serde_json::from_str(j).ok());
+        if outcome != stored.game.outcome() {
+            return Err(SessionError::Inconsistent { id });
+        }
+    }
+    Ok(stored)
 }
 
 /// A match being played, with its store.

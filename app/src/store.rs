@@ -29,7 +29,47 @@
 //!   waits for the other's write instead of failing at once. Writes use `BEGIN IMMEDIATE`.
 //!
 //! When `open` creates a new file, it also fsyncs the folder holding it, so the file's name
-//! survives a power cut too (SQLite syncs the folder for its `-wal` file itself).
+//! survives a power cut too (SQLite syncs the folder for its `-wal` file itself); when it
+//! creates the data folder, it fsyncs the folder above it as well, so the folder's own name
+//! survives. When a match finishes, a passive checkpoint copies it from the WAL into the main
+//! file, so later damage to the `-wal` file cannot take a finished match.
+//!
+//! # When the disk fails
+//!
+//! With `synchronous = FULL`, a commit writes its frames to the `-wal` file and then fsyncs it.
+//! If that write or fsync fails (EIO, ENOSPC), SQLite reports the error, but the frames may be
+//! whole in the file: a restart's WAL recovery would find them and bring back an input the
+//! player was told had failed, who then enters it again and records it twice. So after a
+//! failed commit the store at once commits a write that changes nothing of meaning (see
+//! `overwrite_failed_commit`): SQLite's next commit starts where the failed one did, and WAL
+//! frames chain their checksums, so once it succeeds the failed commit can never be recovered,
+//! and the error says so: [`StoreError::NotSaved`], "was not saved … enter it again". If that
+//! write fails too, the disk keeps failing and nobody can promise either way:
+//! [`StoreError::InDoubt`] says the input may have been saved or not, names it, and the store
+//! refuses every later write ([`StoreError::Stopped`]); after a restart the match resumes
+//! from what the disk holds. Either way the player is told the truth.
+//!
+//! # Reading: one snapshot per report
+//!
+//! Everything that reports on a match (export, `log show`, replay, the history screen) reads
+//! through [`Store::read`]: one read transaction, so the record and the entries are one state
+//! of the file even while a match is being written by another process. A match whose record is
+//! still open is reported as in progress, with the entries read so far. The checks at opening
+//! also read in one transaction, and opening takes a lock on the data folder while it judges,
+//! creates or migrates the file (exclusive for read-write, shared for read-only opens), so two
+//! Tableside processes starting at once on a new folder never see each other's half-made file.
+//! A damaged match row ([`Store::list`]) is named with its match; every other match stays
+//! readable.
+//!
+//! # Read-only media
+//!
+//! An SD card the kernel remounted read-only after an error is the usual Pi failure.
+//! [`Store::open`] refuses at once with [`StoreError::ReadOnlyMedia`] ("the SD card … is
+//! read-only: matches cannot be saved"). [`Store::open_read_only`] still reads the history: a
+//! WAL-mode file needs its `-shm` index, which cannot be created there, so it uses an existing
+//! `-shm` read-only (SQLite does that, WAL content included), or else opens the main file as
+//! immutable (`immutable=1`), and [`Store::read_only_media`] says which, and why. On writable
+//! media a read-only open also recovers a crash-left journal itself.
 //!
 //! # Opening: judge first, write later
 //!
@@ -103,8 +143,8 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, Row, TransactionBehavio
 use serde::{Deserialize, Serialize};
 
 pub use decks::RegisterError;
-pub use error::StoreError;
 use error::sql;
+pub use error::{Saving, StoreError};
 use inspect::FileState;
 pub use library::LibraryError;
 
@@ -193,6 +233,17 @@ pub struct MatchRecord {
     pub updated_ms: i64,
 }
 
+/// A match whose row in the file cannot be read (a damaged field: invalid UTF-8 text, an
+/// impossible status or count). Every other match stays readable.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("match {id} is damaged in the match log ({detail})")]
+pub struct DamagedMatch {
+    /// The match.
+    pub id: MatchId,
+    /// What is wrong with its row, e.g. "its `game` is not valid UTF-8 text".
+    pub detail: String,
+}
+
 /// One entry of a match log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredEntry {
@@ -215,6 +266,55 @@ pub struct Store {
     conn: Connection,
     path: PathBuf,
     read_only: bool,
+    /// Why a read-only store is read-only, when it is the media's doing.
+    media: Option<ReadOnlyNote>,
+    /// Set after a write whose outcome the failing disk left in doubt: no more writes.
+    stopped: bool,
+}
+
+/// Why a store is read-only when the media is: the data folder sits on a file system mounted
+/// read-only (an SD card the kernel remounted read-only after an error).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadOnlyNote {
+    /// The data folder.
+    pub folder: PathBuf,
+    /// True when a `-wal` file with the newest entries lies beside the log but cannot be read
+    /// (its `-shm` index is missing and cannot be made on read-only media): the history shown
+    /// may lack the last entries written before the card went read-only.
+    pub newest_unread: bool,
+}
+
+impl fmt::Display for ReadOnlyNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the data folder {} is on read-only media (an SD card remounted read-only after an \
+             error?): the history is shown read-only, and no match can be saved",
+            self.folder.display()
+        )?;
+        if self.newest_unread {
+            f.write_str(
+                "; the newest entries, still in the log's -wal file, cannot be read until the \
+                 card is writable again",
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl ReadOnlyNote {
+    /// The same in Japanese.
+    pub fn ja(&self) -> String {
+        let mut text =
+            "SDカードが読み取り専用です：対戦を保存できません（履歴は読み取り専用で表示します）"
+                .to_owned();
+        if self.newest_unread {
+            text.push_str(
+                "。最新の記録（-walファイル）はカードが書き込めるようになるまで読めません",
+            );
+        }
+        text
+    }
 }
 
 const MATCH_COLUMNS: &str =
@@ -232,13 +332,14 @@ impl Store {
     /// by a newer Tableside (see the [module documentation](crate::store)).
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         let path = path.to_path_buf();
-        let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
-        if let Some(parent) = parent {
-            fs::create_dir_all(parent).map_err(|cause| StoreError::CreateDir {
-                path: parent.to_path_buf(),
-                cause,
-            })?;
+        let folder = folder_of(&path);
+        if on_read_only_media(&folder) {
+            return Err(StoreError::ReadOnlyMedia { folder });
         }
+        create_folder(&folder)?;
+        // Judge, create and migrate under the folder lock: a second Tableside starting now
+        // waits, then finds a finished file, never a half-made one.
+        let _lock = FolderLock::take(&path, true)?;
         let state = inspect::inspect_file(&path)?;
         if state != FileState::Missing {
             match check_read_only(&path) {
@@ -260,29 +361,71 @@ impl Store {
         configure(&conn, &path)?;
         schema::migrate(&mut conn, &path, schema::MIGRATIONS)?;
         library::sync_builtin_on_open(&mut conn, &path)?;
-        if state == FileState::Missing
-            && let Some(parent) = parent
-        {
-            sync_dir(parent);
+        if state == FileState::Missing {
+            sync_dir(&folder);
         }
         Ok(Store {
             conn,
             path,
             read_only: false,
+            media: None,
+            stopped: false,
         })
     }
 
     /// Opens the match log at `path` for reading only (`tableside log list/show/export`,
-    /// replay). Never creates, upgrades or writes the file.
+    /// replay, the history screen). Never creates, upgrades or writes the file itself.
     ///
     /// Refuses the same files as [`Store::open`], a missing file ([`StoreError::NotFound`]),
     /// and a file of an older schema version ([`StoreError::NeedsUpgrade`]).
+    ///
+    /// - A crash-left journal (a hot rollback journal, or a WAL whose index needs rebuilding) is
+    ///   recovered first, as a read-write open would, when the folder is writable.
+    /// - On read-only media (an SD card remounted read-only), the log is read without writing
+    ///   anything beside it: through an existing `-shm` if there is one (SQLite reads it
+    ///   read-only, WAL included), otherwise as an immutable file (SQLite's `immutable=1`:
+    ///   the main file alone). [`Store::read_only_media`] then says so, and whether the newest
+    ///   entries, still in a `-wal` that cannot be read without its `-shm`, were left unread.
     pub fn open_read_only(path: &Path) -> Result<Store, StoreError> {
         let path = path.to_path_buf();
         if inspect::inspect_file(&path)? == FileState::Missing {
             return Err(StoreError::NotFound { path });
         }
-        let (conn, version) = check_read_only(&path)?;
+        let folder = folder_of(&path);
+        let media = on_read_only_media(&folder);
+        let lock = FolderLock::take(&path, false)?;
+        let (conn, version, note) = match check_read_only(&path) {
+            Ok((conn, version)) => {
+                let note = media.then(|| ReadOnlyNote {
+                    folder: folder.clone(),
+                    newest_unread: false,
+                });
+                (conn, version, note)
+            }
+            Err(StoreError::NeedsRecovery { .. }) if !media => {
+                drop(lock);
+                let _lock = FolderLock::take(&path, true)?;
+                recover(&path)?;
+                inspect::inspect_file(&path)?;
+                let (conn, version) = check_read_only(&path)?;
+                (conn, version, None)
+            }
+            Err(e) if media && cannot_open(&e) => {
+                if inspect::has_content(&path, "-journal") {
+                    // The main file may hold a crashed write's pages; only rolling the
+                    // journal back (which needs writing) gives the last committed state.
+                    return Err(StoreError::NeedsRecovery { path });
+                }
+                let conn = inspect::open_immutable_connection(&path)?;
+                let version = inspect::validate(&conn, &path)?;
+                let note = ReadOnlyNote {
+                    folder: folder.clone(),
+                    newest_unread: inspect::has_content(&path, "-wal"),
+                };
+                (conn, version, Some(note))
+            }
+            Err(e) => return Err(e),
+        };
         if version != Store::SCHEMA_VERSION {
             return Err(StoreError::NeedsUpgrade {
                 path,
@@ -294,7 +437,15 @@ impl Store {
             conn,
             path,
             read_only: true,
+            media: note,
+            stopped: false,
         })
+    }
+
+    /// Set when the store was opened read-only because its folder is on read-only media: why
+    /// nothing can be saved, for the player to see.
+    pub fn read_only_media(&self) -> Option<&ReadOnlyNote> {
+        self.media.as_ref()
     }
 
     /// The file this store reads and writes.
@@ -353,7 +504,8 @@ impl Store {
         .and_then(|mut stmt| stmt.execute(params![game, now_ms, header_json, catalogue_version]))
         .map_err(|e| sql(path, e))?;
         let id = MatchId(tx.last_insert_rowid());
-        tx.commit().map_err(|e| sql(path, e))?;
+        let committed = tx.commit();
+        self.settle(committed, Saving::NewMatch)?;
         Ok(id)
     }
 
@@ -405,7 +557,8 @@ impl Store {
         )
         .and_then(|mut stmt| stmt.execute(params![id.0, now_ms]))
         .map_err(|e| sql(path, e))?;
-        tx.commit().map_err(|e| sql(path, e))
+        let committed = tx.commit();
+        self.settle(committed, Saving::Entry { id, seq })
     }
 
     /// Marks match `id` finished with its outcome (JSON). A finished match refuses appends
@@ -436,7 +589,18 @@ impl Store {
             params![id.0, outcome_json, now_ms],
         )
         .map_err(|e| sql(path, e))?;
-        tx.commit().map_err(|e| sql(path, e))
+        let committed = tx.commit();
+        self.settle(committed, Saving::End(id))?;
+        // A finished match goes into the main file now, not only into the WAL: damage to the
+        // `-wal` file later cannot take it. Passive: it never waits for a reader (a reader's
+        // snapshot only stops it short; the next finish or the last close completes it), and a
+        // failure changes nothing (the match is durable in the WAL already).
+        let _ = self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |row| {
+                row.get::<_, i64>(0)
+            });
+        Ok(())
     }
 
     /// Puts a finished match back to open and forgets its outcome (an undo after the end;
@@ -462,7 +626,8 @@ impl Store {
             params![id.0, now_ms],
         )
         .map_err(|e| sql(path, e))?;
-        tx.commit().map_err(|e| sql(path, e))
+        let committed = tx.commit();
+        self.settle(committed, Saving::Reopening(id))
     }
 
     /// The whole log of match `id`, in sequence order (entry `i` has `seq == i`).
@@ -487,15 +652,20 @@ impl Store {
     pub fn for_each_entry<E: From<StoreError>>(
         &self,
         id: MatchId,
+        f: impl FnMut(u64, i64, &str) -> Result<(), E>,
+    ) -> Result<u64, E> {
+        self.read(|store| store.each_entry(id, f))
+    }
+
+    fn each_entry<E: From<StoreError>>(
+        &self,
+        id: MatchId,
         mut f: impl FnMut(u64, i64, &str) -> Result<(), E>,
     ) -> Result<u64, E> {
         let path = &self.path;
-        let tx = self
+        let (_, count) = match_state(&self.conn, path, id)?;
+        let mut stmt = self
             .conn
-            .unchecked_transaction()
-            .map_err(|e| sql(path, e))?;
-        let (_, count) = match_state(&tx, path, id)?;
-        let mut stmt = tx
             .prepare_cached(
                 "SELECT seq, at_ms, input_json FROM entries WHERE match_id = ?1 ORDER BY seq",
             )
@@ -508,7 +678,10 @@ impl Store {
             let json = row
                 .get_ref(2)
                 .and_then(|v| v.as_str().map_err(rusqlite::Error::from))
-                .map_err(|e| sql(path, e))?;
+                .map_err(|e| StoreError::Corrupt {
+                    path: path.clone(),
+                    detail: format!("entry {seq} of match #{id} is damaged ({e})"),
+                })?;
             if seq != seen {
                 return Err(StoreError::Corrupt {
                     path: path.clone(),
@@ -533,46 +706,283 @@ impl Store {
         Ok(seen)
     }
 
+    /// Runs `f` with all its reads in one read transaction: whatever `f` reads of the store
+    /// (records, logs, the card library) is one state of the file, even while another
+    /// connection or process appends to it. Every read that reports on a match (export, show,
+    /// replay, the history screen) goes through here, so a match being written is seen as it
+    /// was at one commit: its record and its entries always agree. Inside a `read`, a nested
+    /// `read` joins the outer one.
+    ///
+    /// A snapshot keeps the WAL from being checkpointed past it while it lasts: keep `f` short
+    /// (one match), never hold it across a user's think time.
+    pub fn read<T, E: From<StoreError>>(
+        &self,
+        f: impl FnOnce(&Store) -> Result<T, E>,
+    ) -> Result<T, E> {
+        if !self.conn.is_autocommit() {
+            return f(self);
+        }
+        let tx = self
+            .conn
+            .unchecked_transaction()
+            .map_err(|e| sql(&self.path, e))?;
+        let out = f(self)?;
+        // Ending a read transaction cannot lose anything; a failure here is still reported.
+        tx.commit().map_err(|e| sql(&self.path, e))?;
+        Ok(out)
+    }
+
     /// The record of match `id`.
     pub fn get(&self, id: MatchId) -> Result<MatchRecord, StoreError> {
         let sql_text = format!("SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?1");
         self.conn
             .prepare_cached(&sql_text)
-            .and_then(|mut stmt| stmt.query_row([id.0], match_record).optional())
+            .and_then(|mut stmt| {
+                stmt.query_row([id.0], |row| {
+                    Ok(match_record(row).map_err(|e| DamagedMatch {
+                        id,
+                        detail: damage(&e),
+                    }))
+                })
+                .optional()
+            })
             .map_err(|e| sql(&self.path, e))?
             .ok_or_else(|| StoreError::UnknownMatch {
                 path: self.path.clone(),
                 id,
+            })?
+            .map_err(|damaged| StoreError::Damaged {
+                path: self.path.clone(),
+                damaged,
             })
     }
 
-    /// Every match, newest first (by creation time, then by id).
+    /// Every readable match, newest first (by creation time, then by id). A match whose row is
+    /// damaged is left out here; [`Store::list`] names it.
     pub fn matches(&self) -> Result<Vec<MatchRecord>, StoreError> {
+        Ok(self.list()?.into_iter().filter_map(Result::ok).collect())
+    }
+
+    /// Every match, newest first (by creation time, then by id): its record, or, for a row
+    /// that cannot be read (invalid text, an impossible value), which match it is and what is
+    /// wrong. One damaged row never hides the others.
+    pub fn list(&self) -> Result<Vec<Result<MatchRecord, DamagedMatch>>, StoreError> {
         self.select_matches("")
     }
 
-    /// The open matches (to offer "resume"), newest first (by creation time, then by id).
+    /// The open matches (to offer "resume"), newest first (by creation time, then by id). A
+    /// damaged row is left out (it cannot be resumed); [`Store::list`] names it.
     pub fn unfinished(&self) -> Result<Vec<MatchRecord>, StoreError> {
-        self.select_matches("WHERE status = 'open'")
+        Ok(self
+            .select_matches("WHERE status = 'open'")?
+            .into_iter()
+            .filter_map(Result::ok)
+            .collect())
     }
 
-    fn select_matches(&self, filter: &str) -> Result<Vec<MatchRecord>, StoreError> {
+    fn select_matches(
+        &self,
+        filter: &str,
+    ) -> Result<Vec<Result<MatchRecord, DamagedMatch>>, StoreError> {
         let sql_text = format!(
             "SELECT {MATCH_COLUMNS} FROM matches {filter} ORDER BY created_ms DESC, id DESC"
         );
         self.conn
             .prepare_cached(&sql_text)
-            .and_then(|mut stmt| stmt.query_map([], match_record)?.collect())
+            .and_then(|mut stmt| {
+                stmt.query_map([], |row| {
+                    let id = MatchId(row.get(0)?);
+                    Ok(match_record(row).map_err(|e| DamagedMatch {
+                        id,
+                        detail: damage(&e),
+                    }))
+                })?
+                .collect()
+            })
             .map_err(|e| sql(&self.path, e))
     }
 
+    /// Ends a write: `committed` is what its `COMMIT` returned. On a disk failure (an I/O error
+    /// or a full disk while the commit was written or fsynced), makes the outcome definite (see
+    /// "When the disk fails" in the module documentation).
+    fn settle(&mut self, committed: rusqlite::Result<()>, what: Saving) -> Result<(), StoreError> {
+        let cause = match committed {
+            Ok(()) => return Ok(()),
+            Err(cause) => cause,
+        };
+        if !matches!(
+            cause.sqlite_error_code(),
+            Some(rusqlite::ErrorCode::SystemIoFailure | rusqlite::ErrorCode::DiskFull)
+        ) {
+            return Err(sql(&self.path, cause));
+        }
+        let cause_text = error::capped(&cause.to_string());
+        if self.overwrite_failed_commit().is_ok() {
+            Err(StoreError::NotSaved {
+                path: self.path.clone(),
+                what,
+                cause: cause_text,
+            })
+        } else {
+            self.stopped = true;
+            Err(StoreError::InDoubt {
+                path: self.path.clone(),
+                what,
+                cause: cause_text,
+            })
+        }
+    }
+
+    /// After a failed commit: commits a write that changes nothing of meaning (it sets
+    /// `user_version` to the value it has, which still rewrites the file's first page), so
+    /// that the frames the failed commit may have left whole in the `-wal` file are
+    /// overwritten (SQLite's next commit starts where the failed one did, and every frame's
+    /// checksum chains to the one before it) and can never be recovered after a restart.
+    fn overwrite_failed_commit(&mut self) -> rusqlite::Result<()> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let version = schema::user_version(&tx)?;
+        tx.pragma_update(None, "user_version", version)?;
+        tx.commit()
+    }
+
     fn writable(&self) -> Result<(), StoreError> {
+        if let Some(note) = &self.media {
+            return Err(StoreError::ReadOnlyMedia {
+                folder: note.folder.clone(),
+            });
+        }
+        if self.stopped {
+            return Err(StoreError::Stopped {
+                path: self.path.clone(),
+            });
+        }
         if self.read_only {
             return Err(StoreError::ReadOnly {
                 path: self.path.clone(),
             });
         }
         Ok(())
+    }
+}
+
+/// The folder holding the log file (`.` for a bare file name).
+fn folder_of(path: &Path) -> PathBuf {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf()
+}
+
+/// Whether `folder` (or, if it does not exist yet, its nearest existing ancestor) is on a file
+/// system mounted read-only. `access(W_OK)` answers `EROFS` there, even for root, whom file
+/// permissions never stop.
+fn on_read_only_media(folder: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        let existing = folder.ancestors().find(|p| p.exists());
+        existing.is_some_and(|dir| {
+            let dir = if dir.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                dir
+            };
+            rustix::fs::access(dir, rustix::fs::Access::WRITE_OK) == Err(rustix::io::Errno::ROFS)
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = folder;
+        false
+    }
+}
+
+/// Creates the data folder and any missing parents, and syncs the folder above each one it
+/// created, so the new folder's name survives a power cut (a strict-POSIX file system may
+/// otherwise lose the folder, and the first match with it).
+fn create_folder(folder: &Path) -> Result<(), StoreError> {
+    let missing: Vec<&Path> = folder
+        .ancestors()
+        .take_while(|p| !p.as_os_str().is_empty() && !p.exists())
+        .collect();
+    fs::create_dir_all(folder).map_err(|cause| {
+        if cause.kind() == std::io::ErrorKind::ReadOnlyFilesystem {
+            StoreError::ReadOnlyMedia {
+                folder: folder.to_path_buf(),
+            }
+        } else {
+            StoreError::CreateDir {
+                path: folder.to_path_buf(),
+                cause,
+            }
+        }
+    })?;
+    // Deepest first: each created folder's entry lives in its parent.
+    for created in missing {
+        sync_dir(&folder_of(created));
+    }
+    Ok(())
+}
+
+/// True for the errors that mean SQLite could not open the file at all (on read-only media:
+/// the `-shm` it needs could not be created, or a WAL needs recovery that cannot be written).
+fn cannot_open(e: &StoreError) -> bool {
+    match e {
+        StoreError::NeedsRecovery { .. } | StoreError::ReadOnly { .. } => true,
+        StoreError::Sqlite { cause, .. } => matches!(
+            cause.sqlite_error_code(),
+            Some(rusqlite::ErrorCode::CannotOpen | rusqlite::ErrorCode::ReadOnly)
+        ),
+        _ => false,
+    }
+}
+
+/// A lock on the data folder, held while a file is judged, created or migrated, so that two
+/// Tableside processes starting at once never see each other's half-made file: the second
+/// waits for the first (at most [`BUSY_TIMEOUT`]) and then finds a finished log. Read-only
+/// opens take it shared, read-write opens exclusive; it is released when dropped (and by the
+/// kernel when a process dies), and nobody holds it while a match is played.
+///
+/// Best effort where the folder cannot be opened or locked (not Unix, a file system without
+/// locks): the one-transaction checks still keep a reader from mixing two states of the file.
+struct FolderLock {
+    _handle: Option<fs::File>,
+}
+
+impl FolderLock {
+    fn take(path: &Path, exclusive: bool) -> Result<FolderLock, StoreError> {
+        #[cfg(unix)]
+        if let Ok(handle) = fs::File::open(folder_of(path)) {
+            let deadline = std::time::Instant::now() + BUSY_TIMEOUT;
+            loop {
+                let tried = if exclusive {
+                    handle.try_lock()
+                } else {
+                    handle.try_lock_shared()
+                };
+                match tried {
+                    Ok(()) => {
+                        return Ok(FolderLock {
+                            _handle: Some(handle),
+                        });
+                    }
+                    Err(fs::TryLockError::WouldBlock) => {
+                        if std::time::Instant::now() >= deadline {
+                            return Err(StoreError::Locked {
+                                path: path.to_path_buf(),
+                            });
+                        }
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    // The file system cannot lock: go on without.
+                    Err(fs::TryLockError::Error(_)) => break,
+                }
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = (path, exclusive);
+        Ok(FolderLock { _handle: None })
     }
 }
 
@@ -692,6 +1102,37 @@ fn status_column(row: &Row<'_>, index: usize) -> rusqlite::Result<MatchStatus> {
 fn count_column(row: &Row<'_>, index: usize) -> rusqlite::Result<u64> {
     let value: i64 = row.get(index)?;
     u64::try_from(value).map_err(|_| rusqlite::Error::IntegralValueOutOfRange(index, value))
+}
+
+/// What is wrong with a row that could not be read, naming the column.
+fn damage(e: &rusqlite::Error) -> String {
+    let column = |index: usize| {
+        MATCH_COLUMNS
+            .split(", ")
+            .nth(index)
+            .unwrap_or("a field")
+            .to_owned()
+    };
+    match e {
+        rusqlite::Error::Utf8Error(index, _) => {
+            format!("its `{}` is not valid UTF-8 text", column(*index))
+        }
+        rusqlite::Error::FromSqlConversionFailure(index, _, cause) => format!(
+            "its `{}` cannot be read: {}",
+            column(*index),
+            error::capped(&cause.to_string())
+        ),
+        rusqlite::Error::InvalidColumnType(index, _, found) => {
+            format!("its `{}` holds a value of type {found}", column(*index))
+        }
+        rusqlite::Error::IntegralValueOutOfRange(index, value) => {
+            format!(
+                "its `{}` holds the impossible value {value}",
+                column(*index)
+            )
+        }
+        other => error::capped(&other.to_string()),
+    }
 }
 
 fn match_record(row: &Row<'_>) -> rusqlite::Result<MatchRecord> {

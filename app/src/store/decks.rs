@@ -15,7 +15,7 @@ use super::error::{StoreError, sql};
 #[derive(Debug, thiserror::Error)]
 pub enum RegisterError {
     /// The rules of registration refuse it (a copy already registered, a name taken).
-    #[error("{0}")]
+    #[error(transparent)]
     Refused(#[from] DeckError),
     /// The store failed.
     #[error(transparent)]

@@ -129,11 +129,13 @@ pub enum StoreError {
         expected: i64,
     },
 
-    /// The file was left in the middle of a write (a crash) and a read-only open cannot finish
-    /// the recovery. A read-write [`Store::open`](super::Store::open) recovers it.
+    /// The file was left in the middle of a write (a crash) and cannot be recovered here,
+    /// because recovering means writing and the media is read-only. (On writable media every
+    /// open, read-only ones included, recovers it itself.)
     #[error(
-        "the match log {} was left mid-write by a crash; open it once with Tableside \
-         (not read-only) to recover it",
+        "the match log {} was left mid-write by a crash, and recovering it needs writing, \
+         which this read-only media does not allow: make the SD card (or disk) writable again \
+         and open it once more; nothing committed is lost",
         path.display()
     )]
     NeedsRecovery {
@@ -240,6 +242,74 @@ pub enum StoreError {
         mode: String,
     },
 
+    /// One match's row cannot be read (a damaged field); every other match stays readable.
+    #[error("{damaged}; every other match in {} stays readable", path.display())]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// Which match, and what is wrong with it.
+        damaged: super::DamagedMatch,
+    },
+
+    /// The data folder is on a file system mounted read-only: usually an SD card the kernel
+    /// remounted read-only after an error (the common Raspberry Pi failure). Nothing can be
+    /// saved; the history can still be read ([`Store::open_read_only`](super::Store::open_read_only)).
+    #[error(
+        "the SD card (or disk) holding {} is read-only: matches cannot be saved. The history can \
+         still be read; check the card (it may be failing) and make it writable again to play",
+        folder.display()
+    )]
+    ReadOnlyMedia {
+        /// The data folder.
+        folder: PathBuf,
+    },
+
+    /// The disk failed while a write was being made durable (fsync or write error), and
+    /// Tableside undid it: a later successful write overwrote what the failed one had left in
+    /// the log's `-wal` file, so it can never come back after a restart. Nothing changed.
+    #[error(
+        "{what} was not saved: the disk reported an error while saving it ({cause}), and \
+         Tableside undid it, so nothing changed; enter it again. Check the disk holding {}",
+        path.display()
+    )]
+    NotSaved {
+        /// The file.
+        path: PathBuf,
+        /// What was being saved.
+        what: Saving,
+        /// What SQLite said (capped).
+        cause: String,
+    },
+
+    /// The disk failed while a write was being made durable and kept failing when Tableside
+    /// tried to undo it: whether the write survives a restart depends on the disk. Tableside
+    /// writes nothing more through this store ([`StoreError::Stopped`] after this).
+    #[error(
+        "the disk keeps failing: {what} may have been saved or not ({cause}). Tableside writes \
+         nothing more to {}; check the disk and restart Tableside: the match resumes from what \
+         the disk holds, so look at its last entry before entering it again",
+        path.display()
+    )]
+    InDoubt {
+        /// The file.
+        path: PathBuf,
+        /// What was being saved.
+        what: Saving,
+        /// What SQLite said (capped).
+        cause: String,
+    },
+
+    /// A write after [`StoreError::InDoubt`]: this store has stopped writing.
+    #[error(
+        "Tableside stopped writing to {} after a disk failure: nothing was written; check the \
+         disk and restart Tableside",
+        path.display()
+    )]
+    Stopped {
+        /// The file.
+        path: PathBuf,
+    },
+
     /// Any other SQLite failure (disk full, I/O error…).
     #[error("the match log {} could not be used: {cause}", path.display())]
     Sqlite {
@@ -248,6 +318,106 @@ pub enum StoreError {
         /// What SQLite said.
         cause: rusqlite::Error,
     },
+}
+
+/// What a write that failed on a failing disk was saving, for its message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Saving {
+    /// A new match.
+    NewMatch,
+    /// Entry `seq` of match `id`.
+    Entry {
+        /// The match.
+        id: MatchId,
+        /// The entry's sequence number.
+        seq: u64,
+    },
+    /// The end (outcome) of match `id`.
+    End(MatchId),
+    /// Match `id` being opened again (an undo after its end).
+    Reopening(MatchId),
+    /// A change to the card library or the registered decks.
+    Library,
+}
+
+impl Saving {
+    /// The Japanese words for it.
+    pub fn ja(self) -> String {
+        match self {
+            Saving::NewMatch => "新しい対戦".to_owned(),
+            Saving::Entry { id, seq } => format!("対戦#{id}の記録{seq}番"),
+            Saving::End(id) => format!("対戦#{id}の終了"),
+            Saving::Reopening(id) => format!("対戦#{id}の再開"),
+            Saving::Library => "カード一覧・デッキの変更".to_owned(),
+        }
+    }
+}
+
+impl std::fmt::Display for Saving {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Saving::NewMatch => f.write_str("the new match"),
+            Saving::Entry { id, seq } => write!(f, "entry {seq} of match #{id}"),
+            Saving::End(id) => write!(f, "the end of match #{id}"),
+            Saving::Reopening(id) => write!(f, "the reopening of match #{id}"),
+            Saving::Library => f.write_str("the change to the card library or decks"),
+        }
+    }
+}
+
+/// The most characters of any outside text (a damaged value, SQLite's or the system's words)
+/// an error message quotes.
+pub(crate) const ECHO_LIMIT: usize = 200;
+
+/// `text`, cut to [`ECHO_LIMIT`] characters (with how much was left out): an error never
+/// echoes megabytes of a damaged value back at the player.
+pub(crate) fn capped(text: &str) -> String {
+    match text.char_indices().nth(ECHO_LIMIT) {
+        None => text.to_owned(),
+        Some((cut, _)) => format!("{}… ({} more bytes)", &text[..cut], text.len() - cut),
+    }
+}
+
+impl StoreError {
+    /// The message in Japanese for the errors a player meets at the table (read-only card,
+    /// failing disk, a busy log); `None` for the others, which name files and are for whoever
+    /// looks after the machine (the English message is shown then).
+    pub fn ja(&self) -> Option<String> {
+        Some(match self {
+            StoreError::ReadOnlyMedia { .. } => {
+                "SDカード（ディスク）が読み取り専用です：対戦を保存できません。\
+                 履歴は読めます。カードを確認し、書き込めるようにしてから遊んでください"
+                    .to_owned()
+            }
+            StoreError::NotSaved { what, .. } => format!(
+                "{}は保存されませんでした：保存中にディスクがエラーを返したため取り消しました。\
+                 何も変わっていません。もう一度入力してください（ディスクを確認してください）",
+                what.ja()
+            ),
+            StoreError::InDoubt { what, .. } => format!(
+                "ディスクのエラーが続いています：{}が保存されたかどうか分かりません。\
+                 これ以上は書き込みません。ディスクを確認して再起動し、\
+                 最後の記録を確かめてから入力し直してください",
+                what.ja()
+            ),
+            StoreError::Stopped { .. } => "ディスクのエラーのため書き込みを止めました：\
+                 何も保存されていません。ディスクを確認して再起動してください"
+                .to_owned(),
+            StoreError::Locked { .. } => {
+                "対戦記録が他のプログラムに使われています：何も保存されていません。もう一度試してください"
+                    .to_owned()
+            }
+            _ => return None,
+        })
+    }
+
+    /// The message in the player's language: Japanese where [`StoreError::ja`] has it.
+    pub fn in_language(&self, japanese: bool) -> String {
+        match self.ja() {
+            Some(ja) if japanese => ja,
+            _ => self.to_string(),
+        }
+    }
 }
 
 /// Turns an SQLite error into the most specific [`StoreError`].

@@ -229,9 +229,45 @@ pub(super) fn open_read_only_connection(path: &Path) -> Result<Connection, Store
     Ok(conn)
 }
 
+/// Opens `path` as an immutable file (SQLite's `immutable=1` URI parameter): no lock, no
+/// `-shm`, no `-wal` is read or made. Only for read-only media, where nobody can be writing the
+/// file and the `-shm` a WAL reader needs cannot be created.
+pub(super) fn open_immutable_connection(path: &Path) -> Result<Connection, StoreError> {
+    let mut uri = String::from("file:");
+    for &b in path.as_os_str().as_encoded_bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            uri.push(char::from(b));
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri.push_str("?immutable=1");
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_URI
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(&uri, flags).map_err(|e| sql(path, e))?;
+    conn.pragma_update(None, "query_only", true)
+        .map_err(|e| sql(path, e))?;
+    Ok(conn)
+}
+
+/// True when the companion `<path><suffix>` (`-wal`, `-journal`) exists and is not empty.
+pub(super) fn has_content(path: &Path, suffix: &str) -> bool {
+    fs::metadata(companion(path, suffix)).is_ok_and(|meta| meta.len() > 0)
+}
+
 /// Checks, through a read-only connection, that the file is a sound Tableside match log of a
 /// schema version this build understands, and returns that version (0 for an empty database).
+///
+/// Everything is read in one read transaction: a file another process is creating or migrating
+/// at this moment is seen either before or after each of its commits, never half-way (the
+/// application id of one state with the schema of another would look like a foreign file).
 pub(super) fn validate(conn: &Connection, path: &Path) -> Result<i64, StoreError> {
+    let _snapshot = if conn.is_autocommit() {
+        Some(conn.unchecked_transaction().map_err(|e| sql(path, e))?)
+    } else {
+        None
+    };
     let app_id: i32 = conn
         .pragma_query_value(None, "application_id", |row| row.get(0))
         .map_err(|e| sql(path, e))?;

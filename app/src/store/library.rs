@@ -92,10 +92,10 @@ pub enum LibraryError {
         column: usize,
     },
     /// The TOML catalogue has a problem.
-    #[error("{0}")]
+    #[error(transparent)]
     Catalogue(#[from] CatalogueError),
     /// The CSV file has a problem.
-    #[error("{0}")]
+    #[error(transparent)]
     Csv(#[from] CsvError),
     /// The set id is already the id of a set of another game.
     #[error(
@@ -166,7 +166,7 @@ pub enum LibraryError {
         error: String,
     },
     /// The store failed.
-    #[error("{0}")]
+    #[error(transparent)]
     Store(#[from] StoreError),
 }
 

@@ -130,16 +130,20 @@ struct Replay {
 
 impl Replay {
     fn open(store: &Store, id: MatchId) -> Result<Replay, String> {
-        let record = store.get(id).map_err(|e| e.to_string())?;
-        let header: MatchHeader =
-            serde_json::from_str(&record.header_json).map_err(|e| e.to_string())?;
-        let inputs = store
-            .entries(id)
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .map(|e| e.input_json)
-            .collect();
-        let catalogue = match_catalogue(store, id, &header).map_err(|e| e.to_string());
+        // One snapshot: a match being written is stepped through as it stood at one commit.
+        let (header, inputs, catalogue) = store
+            .read(|store| {
+                let record = store.get(id)?;
+                let header: MatchHeader = serde_json::from_str(&record.header_json)?;
+                let inputs: Vec<String> = store
+                    .entries(id)?
+                    .into_iter()
+                    .map(|e| e.input_json)
+                    .collect();
+                let catalogue = match_catalogue(store, id, &header).map_err(|e| e.to_string());
+                Ok::<_, anyhow::Error>((header, inputs, catalogue))
+            })
+            .map_err(|e| e.to_string())?;
         let mut replay = Replay {
             id,
             header,
@@ -227,14 +231,29 @@ impl HistoryScreen {
     }
 
     fn reload(&mut self, lang: Lang) {
-        let records = match self.store.matches() {
+        let listed = match self.store.list() {
             Ok(r) => r,
             Err(e) => {
                 self.message = Some((true, e.to_string()));
                 return;
             }
         };
+        // A damaged row is shown as such; every other match stays listed and counted.
+        let mut records = Vec::new();
+        let mut damaged = Vec::new();
+        for row in listed {
+            match row {
+                Ok(r) => records.push(r),
+                Err(d) => damaged.push(d),
+            }
+        }
+        self.message = super::read_only_banner(&self.store, lang).map(|m| (true, m));
         let mut parsed_all = Vec::new();
+        let damaged_rows = damaged.iter().map(|d| Row {
+            id: d.id,
+            title: format!("#{}", d.id),
+            result: d.to_string(),
+        });
         self.rows = records
             .iter()
             .rev()
@@ -269,6 +288,7 @@ impl HistoryScreen {
                 }
             })
             .collect();
+        self.rows.extend(damaged_rows);
         self.rates = win_rates(&parsed_all);
     }
 

@@ -139,6 +139,8 @@ enum Screen {
     StoreError {
         /// Why, as the store said it.
         message: String,
+        /// The media is read-only: the history can still be opened, read-only.
+        read_only: bool,
     },
     /// Start a match or resume one.
     Start(Box<StartScreen>),
@@ -283,7 +285,19 @@ impl TablesideApp {
         match Store::open(&self.db_path) {
             Ok(store) => Screen::Start(Box::new(StartScreen::new(store, message))),
             Err(e) => Screen::StoreError {
-                message: e.to_string(),
+                read_only: matches!(e, crate::store::StoreError::ReadOnlyMedia { .. }),
+                message: store_error_text(&e),
+            },
+        }
+    }
+
+    /// The history of a store the app cannot write (read-only media), or the error screen.
+    fn open_read_only_history(&self) -> Screen {
+        match Store::open_read_only(&self.db_path) {
+            Ok(store) => Screen::History(Box::new(HistoryScreen::new(store, self.lang))),
+            Err(e) => Screen::StoreError {
+                read_only: false,
+                message: store_error_text(&e),
             },
         }
     }
@@ -310,10 +324,14 @@ impl TablesideApp {
         }
         let mut tower_rolls = Some(polled.rolls);
         match &mut self.screen {
-            Screen::StoreError { message } => {
-                let message = message.clone();
-                if self.store_error(ui, &message, lang) {
-                    self.screen = self.open_start(None);
+            Screen::StoreError { message, read_only } => {
+                let (message, read_only) = (message.clone(), *read_only);
+                match self.store_error(ui, &message, read_only, lang) {
+                    Some(StoreErrorChoice::Retry) => self.screen = self.open_start(None),
+                    Some(StoreErrorChoice::History) => {
+                        self.screen = self.open_read_only_history();
+                    }
+                    None => {}
                 }
             }
             Screen::Start(start) => {
@@ -341,8 +359,13 @@ impl TablesideApp {
                 Some(HistoryAction::Back) => {
                     let screen = std::mem::replace(&mut self.screen, Screen::Switching);
                     if let Screen::History(history) = screen {
-                        self.screen =
-                            Screen::Start(Box::new(StartScreen::new(history.store, None)));
+                        self.screen = if history.store.is_read_only() {
+                            // Opened from the read-only card's screen: back there (or, if the
+                            // card is writable again, to the start screen).
+                            self.open_start(None)
+                        } else {
+                            Screen::Start(Box::new(StartScreen::new(history.store, None)))
+                        };
                     }
                 }
                 Some(HistoryAction::ToggleLang) => self.lang = lang.toggled(),
@@ -394,9 +417,15 @@ impl TablesideApp {
     }
 
     /// The error screen for a store that cannot be opened. Returns true on "Try again".
-    fn store_error(&self, ui: &mut Ui, message: &str, lang: Lang) -> bool {
+    fn store_error(
+        &self,
+        ui: &mut Ui,
+        message: &str,
+        read_only: bool,
+        lang: Lang,
+    ) -> Option<StoreErrorChoice> {
         let t = lang.t();
-        let mut retry = false;
+        let mut choice = None;
         egui::CentralPanel::default().show(ui, |ui| {
             ui.add_space(30.0);
             ui.label(RichText::new(t.store_error).size(36.0).strong().color(WARN));
@@ -408,14 +437,58 @@ impl TablesideApp {
             );
             ui.add_space(16.0);
             ui.horizontal(|ui| {
-                retry = wide_button(ui, t.try_again, 220.0, true).clicked();
+                if wide_button(ui, t.try_again, 220.0, true).clicked() {
+                    choice = Some(StoreErrorChoice::Retry);
+                }
+                if read_only
+                    && wide_button(ui, read_only_history_label(lang), 260.0, true).clicked()
+                {
+                    choice = Some(StoreErrorChoice::History);
+                }
                 if self.kiosk && wide_button(ui, t.quit, 160.0, true).clicked() {
                     ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
                 }
             });
         });
-        retry
+        choice
     }
+}
+
+/// What the store error screen's buttons ask for.
+enum StoreErrorChoice {
+    /// Open the store again.
+    Retry,
+    /// Read the history read-only (the media is read-only).
+    History,
+}
+
+/// A store error as the error screen shows it: in Japanese and in English where the error is
+/// one a player meets at the table (the read-only SD card: "the SD card is read-only: matches
+/// cannot be saved"), else as the store says it.
+fn store_error_text(e: &crate::store::StoreError) -> String {
+    match e.ja() {
+        Some(ja) => format!("{ja}\n\n{e}"),
+        None => e.to_string(),
+    }
+}
+
+/// The button that opens the history of a read-only card.
+fn read_only_history_label(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "History (read-only)",
+        Lang::Ja => "履歴（読み取り専用）",
+    }
+}
+
+/// The banner of a store opened read-only because the media is: why nothing can be saved, in
+/// the player's language; `None` for a writable store. (One function, called by the history
+/// screen, so the kiosk rework can move it without touching the store.)
+pub(crate) fn read_only_banner(store: &Store, lang: Lang) -> Option<String> {
+    let note = store.read_only_media()?;
+    Some(match lang {
+        Lang::Ja => note.ja(),
+        Lang::En => note.to_string(),
+    })
 }
 
 impl eframe::App for TablesideApp {

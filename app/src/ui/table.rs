@@ -326,9 +326,9 @@ impl TableScreen {
             debug_assert!(!from_tower(roll));
             if let Err(e) = self.session.submit(&roll_input(roll)) {
                 let why = match e {
-                    SubmitError::Store(e) => {
-                        format!("the match log did not take it, so nothing changed: {e}")
-                    }
+                    // The store's message says whether it was undone or is in doubt (a
+                    // failing disk): never claim "nothing changed" on its behalf.
+                    SubmitError::Store(e) => e.to_string(),
                     SubmitError::Rejected(e) => e.to_string(),
                 };
                 self.dice.error = Some(format!("{} was not logged: {why}", describe(roll)));
