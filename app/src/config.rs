@@ -186,16 +186,103 @@ fn offset_of(text: &str, key: &str) -> usize {
     0
 }
 
+/// The section a line of the file is in (`[ui]`, `[rules.jaken]`), from the last header above
+/// `offset`; empty before the first header.
+fn section_at(text: &str, offset: usize) -> String {
+    let mut section = String::new();
+    let mut pos = 0;
+    for line in text.split_inclusive('\n') {
+        if pos > offset {
+            break;
+        }
+        let t = line.trim();
+        if let Some(name) = t.strip_prefix('[').and_then(|r| r.split(']').next()) {
+            section = name.trim_matches('[').trim().to_owned();
+        }
+        pos += line.len();
+    }
+    section
+}
+
+/// The settings each section of the file takes.
+fn known_keys(section: &str) -> Option<&'static [&'static str]> {
+    Some(match section {
+        "" => &["data", "ui", "devices", "gpio", "rules"],
+        "data" => &["dir"],
+        "ui" => &["language", "kiosk"],
+        "devices" => &["tower", "camera"],
+        "gpio" => &["enabled", "debounce_ms", "buttons", "leds"],
+        _ => return None,
+    })
+}
+
+/// A TOML or serde message in the user's terms: which setting, what it takes, what to write
+/// instead ("`langauge` is not a setting of [ui]; write one of: language, kiosk").
+fn in_users_terms(message: &str, section: &str) -> String {
+    let place = if section.is_empty() {
+        "the file".to_owned()
+    } else {
+        format!("[{section}]")
+    };
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        let key = rest.split('`').next().unwrap_or_default();
+        let known = known_keys(section)
+            .map(|k| k.join(", "))
+            .or_else(|| {
+                // `expected one of `a`, `b`` / `expected `a` or `b``, as serde lists them.
+                let expected = rest.split_once("expected")?.1;
+                let names: Vec<&str> = expected
+                    .split('`')
+                    .enumerate()
+                    .filter(|(i, _)| i % 2 == 1)
+                    .map(|(_, n)| n)
+                    .collect();
+                (!names.is_empty()).then(|| names.join(", "))
+            })
+            .unwrap_or_default();
+        return format!("`{key}` is not a setting of {place} (a typo?); write one of: {known}");
+    }
+    let wanted = |what: &str| -> Option<&'static str> {
+        Some(match what {
+            w if w.contains("bool") => "true or false, without quotes",
+            w if w.contains("u8")
+                || w.contains("u16")
+                || w.contains("u32")
+                || w.contains("u64")
+                || w.contains("i32")
+                || w.contains("i64")
+                || w.contains("integer") =>
+            {
+                "a whole number, without quotes (e.g. 30)"
+            }
+            w if w.contains("string") || w.contains("path") => {
+                "text in double quotes (e.g. \"ja\")"
+            }
+            w if w.contains("map") || w.contains("struct") || w.contains("table") => {
+                "a table of settings (e.g. { next = 17 })"
+            }
+            _ => return None,
+        })
+    };
+    if let Some(rest) = message.strip_prefix("invalid type: ")
+        && let Some((found, expected)) = rest.split_once(", expected ")
+        && let Some(want) = wanted(expected)
+    {
+        return format!("this setting of {place} takes {want}, not {found}");
+    }
+    format!("{place}: {message} (each line is `name = value`; text goes in double quotes)")
+}
+
 impl Config {
     /// Parses and checks a config file's text; `file` names it in errors.
+    ///
+    /// Every problem is said in the user's terms: the setting, what it takes and what to write
+    /// instead; an unknown setting is refused with the section's known settings listed.
     pub fn parse(file: &str, text: &str) -> Result<Config, ConfigError> {
         let config: Config = toml::from_str(text).map_err(|e| {
-            locate(
-                file,
-                text,
-                e.span().map_or(0, |s| s.start),
-                e.message().to_owned(),
-            )
+            let at = e.span().map_or(0, |s| s.start);
+            let message = in_users_terms(e.message(), &section_at(text, at));
+            locate(file, text, at, message)
         })?;
         let field = |key: &str, message: String| locate(file, text, offset_of(text, key), message);
         if config.ui.language != "ja" && config.ui.language != "en" {
@@ -240,15 +327,48 @@ impl Config {
                 field(key, format!("[club]: {e}"))
             })?;
         }
-        for game in config.rules.keys() {
-            if cards::core::GameId::parse(game).is_none() {
-                return Err(field(
-                    "rules",
+        for (game, table) in &config.rules {
+            let Some(id) = cards::core::GameId::parse(game) else {
+                let header = format!("[rules.{game}]");
+                return Err(locate(
+                    file,
+                    text,
+                    text.find(&header).unwrap_or(0),
                     format!(
-                        "[rules.{game}]: unknown game (expected one of: {})",
+                        "[rules.{game}]: `{game}` is not a game Tableside knows; write one of: {}",
                         cards::core::GameId::ALL
                             .map(cards::core::GameId::as_str)
                             .join(", ")
+                    ),
+                ));
+            };
+            let rules = crate::ui::games::of(id).rules;
+            let keys = (rules.keys)();
+            let header = format!("[rules.{game}]");
+            let start = text.find(&header).unwrap_or(0);
+            for key in table.keys() {
+                if !keys.contains(key) {
+                    let at = start + offset_of(&text[start..], key);
+                    return Err(locate(
+                        file,
+                        text,
+                        at,
+                        format!(
+                            "`{key}` is not a house rule of {game} (a typo?); write one of: {}",
+                            keys.join(", ")
+                        ),
+                    ));
+                }
+            }
+            let json = serde_json::to_value(table).unwrap_or_default();
+            if let Err(why) = (rules.check)(&json) {
+                return Err(locate(
+                    file,
+                    text,
+                    start,
+                    format!(
+                        "[rules.{game}]: {}",
+                        in_users_terms(&why, &format!("rules.{game}"))
                     ),
                 ));
             }
@@ -434,6 +554,46 @@ mod tests {
         let e = Config::parse("c.toml", "[devices]\ntower_mode = \"serial\"\n").unwrap_err();
         assert_eq!(e.line, 2, "{e}");
         assert!(e.message.contains("`serial` is not a tower mode"), "{e}");
+    }
+
+    #[test]
+    fn house_rules_are_checked_against_the_games_own_keys() {
+        let ok = Config::parse("c.toml", "[rules.jaken]\nsettlement = \"net\"\n").unwrap();
+        assert_eq!(
+            ok.rules_json(cards::core::GameId::Jaken)["settlement"],
+            "net"
+        );
+        let e = Config::parse(
+            "c.toml",
+            "[ui]\nkiosk = true\n\n[rules.jaken]\nsettlemnt = \"net\"\n",
+        )
+        .unwrap_err();
+        assert_eq!(e.line, 5, "{e}");
+        assert!(
+            e.message
+                .contains("`settlemnt` is not a house rule of jaken"),
+            "{e}"
+        );
+        assert!(
+            e.message.contains("settlement"),
+            "the known keys are listed: {e}"
+        );
+        let e = Config::parse("c.toml", "[rules.jaken]\nsettlement = 3\n").unwrap_err();
+        assert!(e.message.contains("rules.jaken"), "{e}");
+    }
+
+    #[test]
+    fn messages_speak_of_settings_not_of_toml() {
+        let e = Config::parse("c.toml", "[ui]\nlangauge = \"ja\"\n").unwrap_err();
+        assert!(
+            e.message.contains("`langauge` is not a setting of [ui]")
+                && e.message.contains("language, kiosk"),
+            "{e}"
+        );
+        let e = Config::parse("c.toml", "[ui]\nkiosk = \"yes\"\n").unwrap_err();
+        assert!(e.message.contains("true or false"), "{e}");
+        let e = Config::parse("c.toml", "[gpio]\ndebounce_ms = \"fast\"\n").unwrap_err();
+        assert!(e.message.contains("whole number"), "{e}");
     }
 
     #[test]

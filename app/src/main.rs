@@ -4,7 +4,7 @@ use clap::Parser;
 use std::process::ExitCode;
 use tableside::cli::{Cli, ExitError, run};
 use tableside::store::default_db_path;
-use tableside::ui::{UiOptions, run_with_camera};
+use tableside::ui::{UiOptions, run_with_config};
 
 /// mimalloc: the match log is many small allocations (JSON, entries); measured in
 /// `benches/replay.rs`, it replays a long log markedly faster than the system allocator.
@@ -18,10 +18,17 @@ fn main() -> ExitCode {
         Some(path) => tableside::config::Config::load(&path),
         None => Ok(tableside::config::Config::default()),
     };
+    let window_config = tableside::ui::WindowConfig::from_loaded(config.as_ref());
     let config = match config {
         Ok(config) => config,
         // `tableside config check` reports the problem itself.
         Err(_) if matches!(cli.command, Some(tableside::cli::Command::Config { .. })) => {
+            tableside::config::Config::default()
+        }
+        // The window opens with the defaults and shows the problem: a kiosk never starts to
+        // a black screen over a typo.
+        Err(e) if cli.command.is_none() => {
+            eprintln!("tableside: {e} (the defaults are in effect; see `tableside config check`)");
             tableside::config::Config::default()
         }
         Err(e) => {
@@ -57,13 +64,14 @@ fn main() -> ExitCode {
                         Err(e) => eprintln!("tableside: club sync: {e}"),
                     }
                 }
-                run_with_camera(
+                run_with_config(
                     UiOptions {
                         db_path,
                         kiosk: cli.kiosk,
                         tower: cli.tower.clone(),
                     },
                     config.camera(),
+                    window_config,
                 )
             }),
     };

@@ -438,6 +438,10 @@ fn tap_action(h: &mut H, m: &dyn AnyMatch, action: &Action) {
         }
         _ => click_button(h, &action.label),
     }
+    // A move that ends the player's options ("no card") asks first.
+    if sees(h, "Really?") {
+        click(h, "Yes, enter it");
+    }
 }
 
 /// Enters a hand-resolved effect through the player's effect form.

@@ -94,3 +94,81 @@ fn the_compact_table_screen_in_japanese() {
     let mut h = mid_match(dir.path(), [800.0, 480.0], Lang::Ja);
     h.snapshot_options("table-ja-800x480", &options());
 }
+
+/// The table screen of every game halfway through its demo match (Space Junk: the six-player
+/// match), resumed in a harness of `size`.
+fn demo_halfway(
+    dir: &Path,
+    file: &str,
+    size: [f32; 2],
+    lang: Lang,
+) -> Harness<'static, TablesideApp> {
+    use cards::script::{Script, Step};
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../docs/examples")
+            .join(file),
+    )
+    .unwrap();
+    let script = Script::parse(&text).unwrap();
+    let set = script
+        .catalogue
+        .clone()
+        .unwrap_or_else(|| format!("{}-demo", script.game.as_str()));
+    let catalogue = tableside::session::catalogue_for(script.game, &set).unwrap();
+    let header = script.header(&catalogue).unwrap();
+    let db = dir.join("tableside.sqlite3");
+    let mut session =
+        tableside::session::Session::start(tableside::store::Store::open(&db).unwrap(), header)
+            .unwrap();
+    let inputs: Vec<_> = script
+        .steps
+        .iter()
+        .filter_map(|(_, s)| match s {
+            Step::Input(v) => Some(v.clone()),
+            _ => None,
+        })
+        .collect();
+    for input in &inputs[..inputs.len() / 2] {
+        session.submit(input).unwrap();
+    }
+    drop(session);
+    let mut app = TablesideApp::new(UiOptions {
+        db_path: db,
+        kiosk: true,
+        tower: None,
+    });
+    app.set_lang(lang);
+    app.resume_latest();
+    let mut h = Harness::builder()
+        .with_size(size)
+        .wgpu()
+        .with_context_setup(|ctx| {
+            prepare_context(ctx, FontChoice::EmbeddedOnly);
+        })
+        .build_ui_state(|ui, app: &mut TablesideApp| app.show(ui), app);
+    h.run();
+    h.run();
+    h
+}
+
+/// One snapshot per game and language at the Pi's 800×480 (the kiosk), halfway through the
+/// game's demo match; these are the screenshots in docs/ui.md.
+#[test]
+fn every_game_at_800x480_in_both_languages() {
+    let mut results = egui_kittest::SnapshotResults::new();
+    for (file, name) in [
+        ("jaken-demo.script", "jaken"),
+        ("junk_ken-demo.script", "junk-ken"),
+        ("rockman-demo.script", "rockman"),
+        ("space_junk-6p.script", "space-junk-6p"),
+        ("yomi-demo.script", "yomi"),
+    ] {
+        for (lang, code) in [(Lang::En, "en"), (Lang::Ja, "ja")] {
+            let dir = tempfile::tempdir().unwrap();
+            let mut h = demo_halfway(dir.path(), file, [800.0, 480.0], lang);
+            h.snapshot_options(&format!("kiosk-{name}-{code}-800x480"), &options());
+            results.extend(h.take_snapshot_results());
+        }
+    }
+}

@@ -83,10 +83,17 @@ pub(crate) fn dice_panel(
     let colour = tone_colour(ui, status.tone);
     ui.horizontal(|ui| {
         ui.label(RichText::new(t.dice).size(24.0).strong());
-        ui.add(egui::Label::new(RichText::new(&status.headline).size(17.0).color(colour)).wrap());
+        ui.add(
+            egui::Label::new(
+                RichText::new(tower_words(&status.headline, lang))
+                    .size(17.0)
+                    .color(colour),
+            )
+            .wrap(),
+        );
     });
     for line in &status.details {
-        ui.add(egui::Label::new(RichText::new(line).size(14.0).weak()).wrap());
+        ui.add(egui::Label::new(RichText::new(tower_words(line, lang)).size(14.0).weak()).wrap());
     }
     for notice in dice.notices(lang, now) {
         let text = RichText::new(notice.text).size(15.0);
@@ -131,6 +138,10 @@ pub(crate) fn dice_panel(
         }
     }
     if manual {
+        // The die-face pad: one tap enters a die read at the table (no keyboard needed).
+        if let Some(t) = die_pad(ui, panel, known_sides.unwrap_or(6), lang) {
+            tap = Some(t);
+        }
         ui.horizontal(|ui| {
             let hint = match known_sides {
                 Some(s) => format!("4, or d{s} 4"),
@@ -284,6 +295,52 @@ pub(crate) fn attention(ui: &Ui, dice: &DiceService, lang: Lang) -> Option<Strin
     (late > 0 || warned).then(|| lang.dice_attention(late))
 }
 
+/// The die-face pad: one button per face of the die (`sides`), a tap enters the die as read at
+/// the table (a typed roll), no keyboard needed. Named "Typed d6 = 4" / "手入力 d6 = 4".
+pub(crate) fn die_pad(
+    ui: &mut Ui,
+    panel: &mut DicePanel,
+    sides: u8,
+    lang: Lang,
+) -> Option<DiceTap> {
+    let caption = lang.pick(
+        format!("Die read at the table: d{sides}"),
+        format!("卓で読んだ出目: d{sides}"),
+    );
+    ui.label(RichText::new(caption).size(16.0).weak());
+    let height = touch_height(ui, 44.0);
+    let face = Vec2::new(44.0, height);
+    let mut tapped = None;
+    ui.scope(|ui| {
+        ui.spacing_mut().item_spacing = Vec2::splat(4.0);
+        ui.horizontal_wrapped(|ui| {
+            for v in 1..=sides {
+                let name = lang.pick(
+                    format!("Typed d{sides} = {v}"),
+                    format!("手入力 d{sides} = {v}"),
+                );
+                let face_tap = ui
+                    .add_sized(face, Button::new(RichText::new(v.to_string()).size(21.0)))
+                    .accessible_name(name);
+                if face_tap.clicked() {
+                    tapped = Some(v);
+                }
+            }
+        });
+    });
+    let v = tapped?;
+    match parse_entry(&format!("d{sides} {v}"), None) {
+        Ok(rolls) => {
+            panel.error = None;
+            Some(DiceTap::Rolls(rolls.iter().map(core_roll).collect()))
+        }
+        Err(e) => {
+            panel.error = Some(e.to_string());
+            None
+        }
+    }
+}
+
 /// The tower link in words (headline and first detail), for the start screen's devices.
 pub(crate) fn tower_line(dice: &DiceService, lang: Lang) -> (String, Option<String>) {
     if !dice.tower_requested() {
@@ -327,4 +384,58 @@ fn tone_colour(ui: &Ui, tone: TowerTone) -> Color32 {
         TowerTone::Good => GOOD,
         TowerTone::Problem => WARN,
     }
+}
+
+/// The tower link's words in the window's language (the link reports them in English): the
+/// headlines and the usual details; a detail naming a device or an error is kept as it is, after
+/// its Japanese lead.
+pub(crate) fn tower_words(text: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return text.to_owned();
+    }
+    const WORDS: [(&str, &str); 14] = [
+        ("No dice tower", "ダイスタワーなし"),
+        (
+            "Type the dice or roll virtual ones.",
+            "出目を入力するか、仮想ダイスを振ってください。",
+        ),
+        (
+            "The tower link could not start",
+            "タワーとの接続を開始できません",
+        ),
+        ("Connected to a printing tower", "タワーに接続しました"),
+        ("Connected to tower ", "接続中のタワー: "),
+        (
+            "The tower link is stopped",
+            "タワーとの接続は停止しています",
+        ),
+        ("Tower not found", "タワーが見つかりません"),
+        (
+            "Tower unplugged: waiting for it",
+            "タワーが外れました: 再接続を待っています",
+        ),
+        (
+            "The port does not answer like a tower",
+            "このポートはタワーとして応答しません",
+        ),
+        (
+            "Tower connection lost: reconnecting",
+            "タワーとの接続が切れました: 再接続中",
+        ),
+        ("Looking for the tower", "タワーを探しています"),
+        ("Opening the tower at ", "タワーを開いています: "),
+        ("Rolls #", "タワーが失った出目 #"),
+        ("tower fault: ", "タワーの故障: "),
+    ];
+    for (en, ja) in WORDS {
+        if text == en {
+            return ja.to_owned();
+        }
+        if let Some(rest) = text.strip_prefix(en)
+            && en.ends_with([' ', '#', ':'])
+        {
+            return format!("{ja}{rest}");
+        }
+    }
+    text.to_owned()
 }

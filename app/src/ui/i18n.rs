@@ -121,20 +121,28 @@ impl Lang {
         )
     }
 
-    /// "rule jaken.summon-cost · jaken.md §5".
+    /// Where a refused rule is written, in the rulebook's own words: "rule jaken.summon-cost ·
+    /// rulebook: 召喚コスト" / "ルールブック: 召喚コスト" (see [`rulebook_words`]; the rule's id
+    /// is shown in English only).
     pub fn rule_ref(self, rule: &str, reference: &str) -> String {
-        self.pick(
-            format!("rule {rule} · {reference}"),
-            format!("ルール {rule} · {reference}"),
-        )
+        let words = rulebook_words(reference);
+        match (self, words) {
+            (Lang::En, Some(w)) => format!("rule {rule} · rulebook: {w}"),
+            (Lang::En, None) => format!("rule {rule} · a house rule (not in the rulebook)"),
+            (Lang::Ja, Some(w)) => format!("ルールブック: {w}"),
+            (Lang::Ja, None) => "ハウスルール(ルールブックに記載なし)".to_owned(),
+        }
     }
 
-    /// "   OVERRIDE of [rule] sentence (reference)".
+    /// "   OVERRIDE of: sentence (rulebook: words)", a log line's overridden rule.
     pub fn override_of(self, rule: &str, sentence: &str, reference: &str) -> String {
-        self.pick(
-            format!("   OVERRIDE of [{rule}] {sentence} ({reference})"),
-            format!("   ルール無視 [{rule}] {sentence} ({reference})"),
-        )
+        let words = rulebook_words(reference);
+        match (self, words) {
+            (Lang::En, Some(w)) => format!("   OVERRIDE of [{rule}] {sentence} (rulebook: {w})"),
+            (Lang::En, None) => format!("   OVERRIDE of [{rule}] {sentence} (a house rule)"),
+            (Lang::Ja, Some(w)) => format!("   ルール無視: {sentence}(ルールブック: {w})"),
+            (Lang::Ja, None) => format!("   ルール無視: {sentence}(ハウスルール)"),
+        }
     }
 
     /// "Match #3 · Aki vs Ben".
@@ -184,6 +192,38 @@ impl Lang {
     pub fn with_key(self, key: &str, text: &str) -> String {
         format!("[{key}] {text}")
     }
+}
+
+/// The rulebook's own words in a rule reference as the rules core writes it
+/// (`jaken.md §5; seed ❷ 召喚コスト`): the seed's section names (`召喚コスト`), without the
+/// digest, file names, section signs or the seed's numbering. `None` when the rule is not in
+/// the rulebook (`outside the seed: Y3`, or only a digest reference): a house rule.
+pub fn rulebook_words(reference: &str) -> Option<String> {
+    let mut words: Vec<String> = Vec::new();
+    for part in reference.split(';') {
+        let mut part = part.trim();
+        // `(beginner game; outside the seed: Y7)` splits inside the parentheses.
+        if part.matches(')').count() > part.matches('(').count() {
+            part = part.strip_suffix(')').unwrap_or(part).trim();
+        }
+        let Some(rest) = part.strip_prefix("seed") else {
+            continue;
+        };
+        let mut rest = rest.trim_start_matches(':').trim();
+        // The seed's own numbering (`004`, `❷`, `⑨`) is not a section name.
+        if let Some((first, tail)) = rest.split_once(' ') {
+            let numbering = first.chars().all(|c| {
+                c.is_ascii_digit() || ('①'..='⑳').contains(&c) || ('❶'..='❿').contains(&c)
+            });
+            if numbering && !tail.trim().is_empty() {
+                rest = tail.trim();
+            }
+        }
+        if !rest.is_empty() && !rest.contains(".md") && !rest.contains('§') {
+            words.push(rest.to_owned());
+        }
+    }
+    (!words.is_empty()).then(|| words.join(" · "))
 }
 
 /// Every fixed string of the window, in one language.
@@ -453,7 +493,7 @@ pub static EN: Strings = Strings {
     demo_decks: "Ready-made decks of the demo set",
     registered_decks: "Registered decks",
     no_registered_decks: "No deck of this game is registered (tableside deck register).",
-    house_rules: "House rules (rules/jaken.md §10)",
+    house_rules: "House rules",
     settle: "Settle the two strikes:",
     settle_net: "as one net transfer",
     settle_parent_first: "parent's strike first, stop at 0",
@@ -579,7 +619,7 @@ pub static JA: Strings = Strings {
     demo_decks: "デモセットの既製デッキ",
     registered_decks: "登録済みデッキ",
     no_registered_decks: "このゲームの登録済みデッキはありません(tableside deck register)。",
-    house_rules: "ハウスルール(rules/jaken.md §10)",
+    house_rules: "ハウスルール",
     settle: "2つの攻撃の精算:",
     settle_net: "差し引きで一度に",
     settle_parent_first: "親の攻撃を先に、0で止める",
@@ -1156,6 +1196,33 @@ impl Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rule_references_keep_the_rulebooks_words_only() {
+        assert_eq!(
+            rulebook_words("jaken.md §5; seed ❷ 召喚コスト").as_deref(),
+            Some("召喚コスト")
+        );
+        assert_eq!(
+            rulebook_words("yomi.md §3 5-1/5-4/5-5, §10.10; seed 004 5-1, 5-4, 5-5").as_deref(),
+            Some("5-1, 5-4, 5-5")
+        );
+        assert_eq!(
+            rulebook_words("space-junk.md §5 (* boosts); seed Special Symbols (Note)").as_deref(),
+            Some("Special Symbols (Note)")
+        );
+        assert_eq!(rulebook_words("yomi.md §5; outside the seed: Y3"), None);
+        assert_eq!(
+            rulebook_words("yomi.md §8 (beginner game; outside the seed: Y7)"),
+            None
+        );
+        assert_eq!(rulebook_words("docs/catalogue-yomi.md"), None);
+        for lang in [Lang::En, Lang::Ja] {
+            let shown = lang.rule_ref("jaken.summon-cost", "jaken.md §5; seed ❷ 召喚コスト");
+            assert!(shown.contains("召喚コスト"), "{shown}");
+            assert!(!shown.contains(".md") && !shown.contains("seed") && !shown.contains('❷'));
+        }
+    }
 
     #[test]
     fn toggling_twice_gives_the_language_back() {

@@ -48,9 +48,10 @@ mod club;
 mod deck_editor;
 mod dice_panel;
 mod fonts;
-mod games;
+pub(crate) mod games;
 pub mod history;
 pub mod i18n;
+mod keyboard;
 mod start;
 mod table;
 mod view;
@@ -72,6 +73,7 @@ use history::{HistoryAction, HistoryScreen};
 use i18n::Lang;
 use start::{StartAction, StartForm, StartScreen};
 use std::path::PathBuf;
+pub use table::MoveTarget;
 use table::{TableAction, TableScreen};
 use widgets::{WARN, wide_button};
 
@@ -108,6 +110,55 @@ pub fn run(options: UiOptions) -> anyhow::Result<()> {
 
 /// [`run`], watching the table through `camera` during matches.
 pub fn run_with_camera(options: UiOptions, camera: CameraChoice) -> anyhow::Result<()> {
+    run_with_config(options, camera, WindowConfig::default())
+}
+
+/// What the config file gives the window: its language and house rules, and the file's
+/// problem when it has one (the window then opens with the defaults, and says so on screen,
+/// instead of not opening at all).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WindowConfig {
+    /// The config file's `[ui] language` (`None`: `TABLESIDE_LANG`, else English).
+    pub lang: Option<Lang>,
+    /// The config file's house rules per game id, as a match header carries them.
+    pub rules: std::collections::BTreeMap<String, serde_json::Value>,
+    /// Why the config file could not be used.
+    pub problem: Option<crate::config::ConfigError>,
+}
+
+impl WindowConfig {
+    /// The window's part of a config file that loaded, or the defaults and the problem.
+    pub fn from_loaded(
+        loaded: Result<&crate::config::Config, &crate::config::ConfigError>,
+    ) -> Self {
+        match loaded {
+            Ok(config) => WindowConfig {
+                lang: Some(if config.ui.language == "ja" {
+                    Lang::Ja
+                } else {
+                    Lang::En
+                }),
+                rules: cards::core::GameId::ALL
+                    .iter()
+                    .map(|g| (g.as_str().to_owned(), config.rules_json(*g)))
+                    .filter(|(_, v)| !v.is_null())
+                    .collect(),
+                problem: None,
+            },
+            Err(e) => WindowConfig {
+                problem: Some(e.clone()),
+                ..WindowConfig::default()
+            },
+        }
+    }
+}
+
+/// [`run_with_camera`], with what the config file says (or why it could not be read).
+pub fn run_with_config(
+    options: UiOptions,
+    camera: CameraChoice,
+    config: WindowConfig,
+) -> anyhow::Result<()> {
     let fonts = match std::env::var(FONTS_ENV).as_deref() {
         Ok("embedded") => FontChoice::EmbeddedOnly,
         _ => FontChoice::SystemThenEmbedded,
@@ -127,7 +178,11 @@ pub fn run_with_camera(options: UiOptions, camera: CameraChoice) -> anyhow::Resu
         native,
         Box::new(move |cc| {
             prepare_context(&cc.egui_ctx, fonts);
-            Ok(Box::new(TablesideApp::new(options).with_camera(camera)))
+            Ok(Box::new(
+                TablesideApp::new(options)
+                    .with_config(config)
+                    .with_camera(camera),
+            ))
         }),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the Tableside window: {e}"))
@@ -177,6 +232,10 @@ pub struct TablesideApp {
     kiosk_style: bool,
     /// Where the camera's frames come from (none: every move is tapped).
     camera: CameraChoice,
+    /// The config file's language, house rules and problem.
+    config: WindowConfig,
+    /// The config file's problem was read and put away.
+    config_dismissed: bool,
 }
 
 impl TablesideApp {
@@ -194,12 +253,67 @@ impl TablesideApp {
             lang: Lang::from_env(),
             kiosk_style: false,
             camera: CameraChoice::None,
+            config: WindowConfig::default(),
+            config_dismissed: false,
         };
         app.screen = app.open_start(None);
         if std::env::var(RESUME_ENV).as_deref() == Ok("latest") {
             app.resume_latest();
         }
         app
+    }
+
+    /// Uses the config file's language (unless `TABLESIDE_LANG` says otherwise) and house
+    /// rules, and shows its problem on every screen until it is read.
+    #[must_use]
+    pub fn with_config(mut self, config: WindowConfig) -> Self {
+        if std::env::var_os(i18n::LANG_ENV).is_none()
+            && let Some(lang) = config.lang
+        {
+            self.lang = lang;
+        }
+        // Jaken's start form shows every house rule: it starts from the config file's.
+        if let Some(rules) = config.rules.get(cards::core::GameId::Jaken.as_str())
+            && let Ok(rules) = serde_json::from_value(rules.clone())
+        {
+            self.form.rules = rules;
+        }
+        self.config = config;
+        self
+    }
+
+    /// The config file's house rules for a game (`null` when it gives none).
+    pub fn house_rules(&self, game: cards::core::GameId) -> serde_json::Value {
+        self.config
+            .rules
+            .get(game.as_str())
+            .cloned()
+            .unwrap_or(serde_json::Value::Null)
+    }
+
+    /// Puts the config file's house rules of the header's game under the ones the start form
+    /// chose (the form wins where both set a rule).
+    fn with_house_rules(&self, header: &mut cards::game::MatchHeader) {
+        let serde_json::Value::Object(config) = self.house_rules(header.game) else {
+            return;
+        };
+        let mut rules = match std::mem::take(&mut header.rules) {
+            serde_json::Value::Object(chosen) => chosen,
+            _ => serde_json::Map::new(),
+        };
+        for (key, value) in config {
+            rules.entry(key).or_insert(value);
+        }
+        header.rules = serde_json::Value::Object(rules);
+    }
+
+    /// Submits an input to the match on the table as a tap would (the GPIO panel, tests);
+    /// returns its log position, or why it was not taken.
+    pub fn submit(&mut self, input: &serde_json::Value) -> Result<u64, String> {
+        match &mut self.screen {
+            Screen::Table(t) => t.submit_input(input),
+            _ => Err("no match is on the table".to_owned()),
+        }
     }
 
     /// Watches the table through `camera` during matches (the config file's `camera`).
@@ -238,14 +352,11 @@ impl TablesideApp {
         }
     }
 
-    /// Resumes the most recent unfinished match, if there is one.
-    fn resume_latest(&mut self) {
+    /// Resumes the unfinished match written last, if there is one (the one the start screen
+    /// offers first).
+    pub fn resume_latest(&mut self) {
         let latest = match &self.screen {
-            Screen::Start(start) => start
-                .store
-                .unfinished()
-                .ok()
-                .and_then(|r| r.first().map(|r| r.id)),
+            Screen::Start(start) => start.latest(),
             _ => None,
         };
         if let Some(id) = latest {
@@ -268,6 +379,15 @@ impl TablesideApp {
         match &self.screen {
             Screen::Table(t) => Some(t.session()),
             _ => None,
+        }
+    }
+
+    /// Where each move the rules offer could be tapped in the last frame of the table screen
+    /// (empty on the other screens): the tests check that every one is on screen, unhidden.
+    pub fn move_targets(&self) -> &[MoveTarget] {
+        match &self.screen {
+            Screen::Table(t) => t.targets(),
+            _ => &[],
         }
     }
 
@@ -318,6 +438,12 @@ impl TablesideApp {
             Some(dice) => dice,
             None => DiceService::for_window(self.tower.clone(), ui.ctx()),
         };
+        if let Some(problem) = &self.config.problem
+            && !self.config_dismissed
+            && config_banner(ui, problem, self.lang)
+        {
+            self.config_dismissed = true;
+        }
         let polled = dice.poll();
         if !polled.is_empty() {
             ui.ctx().request_repaint();
@@ -399,7 +525,18 @@ impl TablesideApp {
             StartAction::History => {
                 Screen::History(Box::new(HistoryScreen::new(start.store, self.lang)))
             }
-            StartAction::Start(header) => match Session::start(start.store, header) {
+            StartAction::Discard(id) => {
+                let mut store = start.store;
+                let message = store
+                    .finish(id, start::ABANDONED, crate::session::now_ms())
+                    .err()
+                    .map(|e| format!("#{id}: {e}"));
+                Screen::Start(Box::new(StartScreen::new(store, message)))
+            }
+            StartAction::Start(mut header) => match {
+                self.with_house_rules(&mut header);
+                Session::start(start.store, header)
+            } {
                 Ok(session) => self.table(session),
                 Err(e) => {
                     let why = self.lang.t().could_not_start;
@@ -505,6 +642,36 @@ impl eframe::App for TablesideApp {
             }
         }
     }
+}
+
+/// The config file's problem, above every screen: the file, the line, what is wrong and what
+/// to write instead, and that the defaults are in effect. Returns true on "OK".
+fn config_banner(ui: &mut Ui, problem: &crate::config::ConfigError, lang: Lang) -> bool {
+    let mut dismissed = false;
+    egui::Panel::top("config-problem").show(ui, |ui| {
+        ui.add_space(4.0);
+        let where_ = match (lang, problem.line) {
+            (Lang::En, 0) => format!("The config file {} cannot be used:", problem.file),
+            (Lang::En, n) => format!("The config file {}, line {n}:", problem.file),
+            (Lang::Ja, 0) => format!("設定ファイル {} を使えません:", problem.file),
+            (Lang::Ja, n) => format!("設定ファイル {} の {n} 行目:", problem.file),
+        };
+        ui.label(RichText::new(where_).size(18.0).strong().color(WARN));
+        ui.add(egui::Label::new(RichText::new(&problem.message).size(17.0)).wrap());
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(lang.pick(
+                    "The defaults are in effect until the file is fixed (`tableside config check` says the same).",
+                    "ファイルを直すまで既定の設定で動きます(`tableside config check` でも確認できます)。",
+                ))
+                .size(15.0)
+                .weak(),
+            );
+            dismissed = wide_button(ui, lang.t().ok, 120.0, true).clicked();
+        });
+        ui.add_space(4.0);
+    });
+    dismissed
 }
 
 /// Larger text and touch-sized controls: the window is read from beside the table.

@@ -5,6 +5,7 @@ use super::deck_editor::{DeckEditor, EditorAction};
 use super::dice_panel::tower_line;
 use super::games::{self, Start};
 use super::i18n::Lang;
+use super::keyboard::{Keyboard, keys};
 use super::widgets::{ACCENT, WARN, key_button, section, touch_height, wide_key_button};
 use crate::dice::DiceService;
 use crate::session::{load_match, now_ms};
@@ -58,6 +59,10 @@ pub(crate) struct StartForm {
     pub rules: Rules,
     /// The optional rules switched on (keys of the game's [`Start::ReadyMade`] switches).
     pub switches: std::collections::BTreeSet<&'static str>,
+    /// The seat whose name the on-screen keyboard types, while it is open.
+    pub keyboard_for: Option<usize>,
+    /// The on-screen keyboard of the names.
+    pub keyboard: Keyboard,
 }
 
 /// The players' seats that can be chosen for a game.
@@ -104,6 +109,8 @@ impl StartForm {
             picks: Vec::new(),
             sets: BTreeMap::new(),
             rules: Rules::default(),
+            keyboard_for: None,
+            keyboard: Keyboard::default(),
             switches: std::collections::BTreeSet::new(),
         }
     }
@@ -307,6 +314,14 @@ fn registered_deck(
     ))
 }
 
+/// The outcome stored for a match discarded at the start screen: it stays in the log and the
+/// history, marked abandoned.
+pub(crate) const ABANDONED: &str =
+    r#"{"result":"abandoned","reason":"discarded at the start screen"}"#;
+
+/// The outcome stored for a match left before its first entry, once a newer one exists.
+const ABANDONED_EMPTY: &str = r#"{"result":"abandoned","reason":"left before the first entry"}"#;
+
 /// One unfinished match offered for resuming.
 #[derive(Clone, Debug, PartialEq)]
 struct Resumable {
@@ -334,6 +349,13 @@ pub(crate) struct StartScreen {
     editor: Option<DeckEditor>,
     /// Why the last start or resume failed, or why the list could not be read.
     pub message: Option<String>,
+    /// Names of recent matches' players, most recent first (one tap fills a name).
+    recent_names: Vec<String>,
+    /// The new match as the form stands (drawn in the bar at the bottom, always in view):
+    /// the header to start, or why it cannot start yet.
+    start_bar: Option<Result<MatchHeader, String>>,
+    /// The unfinished match whose "Discard" was tapped (asked again before it is done).
+    discarding: Option<MatchId>,
 }
 
 /// What the players chose on the start screen.
@@ -342,6 +364,8 @@ pub(crate) enum StartAction {
     Start(MatchHeader),
     /// Resume this stored match.
     Resume(MatchId),
+    /// Mark this unfinished match as abandoned (it stays in the log and the history).
+    Discard(MatchId),
     /// Open the history of stored matches.
     History,
     /// Switch the language.
@@ -392,10 +416,37 @@ impl StartScreen {
             loaded: BTreeMap::new(),
             editor: None,
             message,
+            recent_names: Vec::new(),
+            start_bar: None,
+            discarding: None,
         };
         let mut problems = Vec::new();
         match screen.store.unfinished() {
-            Ok(records) => {
+            Ok(mut records) => {
+                // The match being played is the one written last, not the one made last.
+                records.sort_by(|a, b| {
+                    b.updated_ms
+                        .cmp(&a.updated_ms)
+                        .then(b.entries.cmp(&a.entries))
+                        .then(b.id.cmp(&a.id))
+                });
+                // Matches left before their first entry do not pile up: all but the latest are
+                // marked abandoned (kept in the log, never deleted).
+                let now = now_ms();
+                let mut kept_empty = false;
+                records.retain(|r| {
+                    if r.entries > 0 || !kept_empty {
+                        kept_empty |= r.entries == 0;
+                        return true;
+                    }
+                    match screen.store.finish(r.id, ABANDONED_EMPTY, now) {
+                        Ok(()) => false,
+                        Err(e) => {
+                            problems.push(format!("#{}: {e}", r.id));
+                            true
+                        }
+                    }
+                });
                 screen.resumable = records
                     .iter()
                     .enumerate()
@@ -413,6 +464,19 @@ impl StartScreen {
                     .collect();
             }
             Err(e) => problems.push(format!("The unfinished matches cannot be listed: {e}")),
+        }
+        if let Ok(all) = screen.store.matches() {
+            let mut all = all;
+            all.sort_by(|a, b| b.updated_ms.cmp(&a.updated_ms).then(b.id.cmp(&a.id)));
+            for r in &all {
+                if let Ok(h) = serde_json::from_str::<MatchHeader>(&r.header_json) {
+                    for p in h.players {
+                        if !screen.recent_names.contains(&p.name) && screen.recent_names.len() < 8 {
+                            screen.recent_names.push(p.name);
+                        }
+                    }
+                }
+            }
         }
         match screen.store.registry() {
             Ok(registry) => screen.registered = registry.decks().cloned().collect(),
@@ -432,6 +496,11 @@ impl StartScreen {
         screen
     }
 
+    /// The unfinished match offered first: the one written last.
+    pub(crate) fn latest(&self) -> Option<MatchId> {
+        self.resumable.first().map(|r| r.id)
+    }
+
     /// Draws the screen; returns what the players chose.
     pub(crate) fn show(
         &mut self,
@@ -446,6 +515,12 @@ impl StartScreen {
         let keys = kiosk && !ui.ctx().egui_wants_keyboard_input();
         let pressed = |ui: &Ui, key: Key| keys && ui.input(|i| i.key_pressed(key));
         let mut action = None;
+        if self.editor.is_none() {
+            let key = (kiosk && self.resumable.is_empty()).then_some("Space");
+            action = self.start_bar(ui, lang, key);
+        } else {
+            self.start_bar = None;
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             ScrollArea::vertical().id_salt("start").show(ui, |ui| {
                 // Room for the scroll bar, which floats over the content.
@@ -517,7 +592,7 @@ impl StartScreen {
     }
 
     fn resume_section(
-        &self,
+        &mut self,
         ui: &mut Ui,
         lang: Lang,
         kiosk: bool,
@@ -526,6 +601,7 @@ impl StartScreen {
         let t = lang.t();
         let (first, rest) = self.resumable.split_first()?;
         let mut action = None;
+        let mut discarding = self.discarding;
         Frame::new()
             .stroke(Stroke::new(3.0, ACCENT))
             .corner_radius(8.0)
@@ -549,9 +625,14 @@ impl StartScreen {
                 ui.add_space(6.0);
                 let resume = lang.resume_match(first.id);
                 let k = kiosk.then_some("Space");
-                if wide_key_button(ui, &resume, k, 320.0, true).clicked() || key {
-                    action = Some(StartAction::Resume(first.id));
-                }
+                ui.horizontal_wrapped(|ui| {
+                    if wide_key_button(ui, &resume, k, 320.0, true).clicked() || key {
+                        action = Some(StartAction::Resume(first.id));
+                    }
+                    if let Some(a) = discard_control(ui, &mut discarding, first.id, lang) {
+                        action = Some(a);
+                    }
+                });
                 if !rest.is_empty() {
                     ui.add_space(8.0);
                     ui.label(RichText::new(t.other_unfinished).size(17.0).weak());
@@ -566,6 +647,9 @@ impl StartScreen {
                             if resume.clicked() {
                                 action = Some(StartAction::Resume(r.id));
                             }
+                            if let Some(a) = discard_control(ui, &mut discarding, r.id, lang) {
+                                action = Some(a);
+                            }
                             ui.label(
                                 RichText::new(format!(
                                     "{} · {} · {}",
@@ -579,6 +663,7 @@ impl StartScreen {
                     }
                 }
             });
+        self.discarding = discarding;
         action
     }
 
@@ -799,13 +884,7 @@ impl StartScreen {
         ui.columns(2, |cols| {
             for (seat, ui) in cols.iter_mut().enumerate() {
                 section(ui, &lang.player_n(seat + 1), |ui| {
-                    ui.add(
-                        TextEdit::singleline(&mut form.names[seat])
-                            .font(egui::FontId::proportional(22.0))
-                            .desired_width(f32::INFINITY)
-                            .hint_text(t.name_hint),
-                    )
-                    .accessible_name(lang.player_name(seat + 1));
+                    name_entry(ui, form, seat, &self.recent_names, lang);
                     ui.add_space(4.0);
                     ui.label(RichText::new(t.demo_decks).size(16.0).weak());
                     for deck in &catalogue.decks {
@@ -848,6 +927,7 @@ impl StartScreen {
                 });
             }
         });
+        names_keyboard(ui, form, lang);
         ui.add_space(6.0);
         section(ui, t.house_rules, |ui| {
             let rules = &mut form.rules;
@@ -883,18 +963,44 @@ impl StartScreen {
                 );
             });
         });
-        ui.add_space(10.0);
         let header = form.header(catalogue, &self.registered, lang);
-        ui.horizontal_wrapped(|ui| {
-            if (wide_key_button(ui, t.start, start_key, 240.0, header.is_ok()).clicked()
-                || start_pressed)
-                && let Ok(h) = &header
-            {
-                action = Some(StartAction::Start(h.clone()));
-            }
-            if let Err(why) = &header {
-                ui.label(RichText::new(why).size(18.0).color(WARN));
-            }
+        if start_pressed && let Ok(h) = &header {
+            action = Some(StartAction::Start(h.clone()));
+        }
+        let _ = start_key;
+        self.set_start_bar(ui, header);
+        action
+    }
+
+    /// Keeps the new match as the form stands for the bar at the bottom (a change is drawn at
+    /// once).
+    fn set_start_bar(&mut self, ui: &Ui, header: Result<MatchHeader, String>) {
+        let header = Some(header);
+        if self.start_bar != header {
+            self.start_bar = header;
+            ui.ctx().request_repaint();
+        }
+    }
+
+    /// The bar at the bottom of the start screen: "Start", always in view, with what is
+    /// missing when the match cannot start yet.
+    fn start_bar(&self, ui: &mut Ui, lang: Lang, start_key: Option<&str>) -> Option<StartAction> {
+        let header = self.start_bar.as_ref()?;
+        let mut action = None;
+        egui::Panel::bottom("start-bar").show(ui, |ui| {
+            ui.add_space(4.0);
+            ui.horizontal_wrapped(|ui| {
+                let t = lang.t();
+                if wide_key_button(ui, t.start, start_key, 240.0, header.is_ok()).clicked()
+                    && let Ok(h) = header
+                {
+                    action = Some(StartAction::Start(h.clone()));
+                }
+                if let Err(why) = header {
+                    ui.label(RichText::new(why).size(18.0).color(WARN));
+                }
+            });
+            ui.add_space(4.0);
         });
         action
     }
@@ -904,7 +1010,7 @@ impl StartScreen {
     /// The setup of a game other than Jaken: the player count, a deck (or a character) per
     /// player from the game's demo catalogue, and the note on house rules.
     fn other_game_section(
-        &self,
+        &mut self,
         ui: &mut Ui,
         form: &mut StartForm,
         catalogue: &Catalogue,
@@ -990,15 +1096,7 @@ impl StartScreen {
         ui.columns(count, |cols| {
             for (seat, ui) in cols.iter_mut().enumerate() {
                 section(ui, &lang.player_n(seat + 1), |ui| {
-                    if let Some(name) = form.names.get_mut(seat) {
-                        ui.add(
-                            TextEdit::singleline(name)
-                                .font(egui::FontId::proportional(22.0))
-                                .desired_width(f32::INFINITY)
-                                .hint_text(t.name_hint),
-                        )
-                        .accessible_name(lang.player_name(seat + 1));
-                    }
+                    name_entry(ui, form, seat, &self.recent_names, lang);
                     ui.add_space(4.0);
                     ui.add(egui::Label::new(RichText::new(heading).size(16.0).weak()).wrap());
                     for (choice, text, id) in &options {
@@ -1020,6 +1118,7 @@ impl StartScreen {
                 });
             }
         });
+        names_keyboard(ui, form, lang);
         ui.add_space(6.0);
         section(ui, t.house_rules, |ui| {
             let switches = games::of(form.game).start.switches();
@@ -1050,20 +1149,13 @@ impl StartScreen {
                 .wrap(),
             );
         });
-        ui.add_space(10.0);
         let header = form.other_header(catalogue, &self.registered, lang);
         let mut action = None;
-        ui.horizontal_wrapped(|ui| {
-            if (wide_key_button(ui, t.start, start_key, 240.0, header.is_ok()).clicked()
-                || start_pressed)
-                && let Ok(h) = &header
-            {
-                action = Some(StartAction::Start(h.clone()));
-            }
-            if let Err(why) = &header {
-                ui.label(RichText::new(why).size(18.0).color(WARN));
-            }
-        });
+        if start_pressed && let Ok(h) = &header {
+            action = Some(StartAction::Start(h.clone()));
+        }
+        let _ = start_key;
+        self.set_start_bar(ui, header);
         action
     }
 }
@@ -1096,6 +1188,121 @@ fn export_deck(store: &Store, deck: &Deck) -> Result<std::path::PathBuf, String>
         .and_then(|()| std::fs::write(&path, deck.to_toml()))
         .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path)
+}
+
+/// "Discard" beside an unfinished match, asked again before it is done: the match stays in
+/// the log and the history, marked abandoned.
+fn discard_control(
+    ui: &mut Ui,
+    discarding: &mut Option<MatchId>,
+    id: MatchId,
+    lang: Lang,
+) -> Option<StartAction> {
+    let height = touch_height(ui, 40.0);
+    let mut action = None;
+    if *discarding == Some(id) {
+        ui.label(
+            RichText::new(lang.pick(
+                "Discard it? It stays in the history as abandoned.",
+                "破棄しますか?履歴には中断として残ります。",
+            ))
+            .size(16.0)
+            .color(WARN),
+        );
+        let yes = lang.pick(format!("Yes, discard #{id}"), format!("はい、#{id} を破棄"));
+        if ui
+            .add(Button::new(RichText::new(&yes).size(17.0)).min_size(Vec2::new(0.0, height)))
+            .accessible_name(&yes)
+            .clicked()
+        {
+            action = Some(StartAction::Discard(id));
+            *discarding = None;
+        }
+        let keep = lang.pick("Keep it", "残す");
+        if ui
+            .add(Button::new(RichText::new(keep).size(17.0)).min_size(Vec2::new(0.0, height)))
+            .clicked()
+        {
+            *discarding = None;
+        }
+    } else {
+        let text = lang.pick(format!("Discard #{id}…"), format!("#{id} を破棄…"));
+        if ui
+            .add(Button::new(RichText::new(&text).size(17.0)).min_size(Vec2::new(0.0, height)))
+            .accessible_name(&text)
+            .clicked()
+        {
+            *discarding = Some(id);
+        }
+    }
+    action
+}
+
+/// A player's name: the field (for a laptop's keyboard), "⌨" for the on-screen keyboard, and
+/// the names of recent matches as one tap each.
+fn name_entry(ui: &mut Ui, form: &mut StartForm, seat: usize, recent: &[String], lang: Lang) {
+    let Some(name) = form.names.get_mut(seat) else {
+        return;
+    };
+    let height = touch_height(ui, 40.0);
+    ui.horizontal(|ui| {
+        ui.add(
+            TextEdit::singleline(name)
+                .font(egui::FontId::proportional(22.0))
+                .desired_width((ui.available_width() - 60.0).max(80.0))
+                .hint_text(lang.t().name_hint),
+        )
+        .accessible_name(lang.player_name(seat + 1));
+        let open = form.keyboard_for == Some(seat);
+        let toggle = lang.pick(
+            format!("Keyboard: player {} name", seat + 1),
+            format!("キーボード: プレイヤー {} の名前", seat + 1),
+        );
+        if ui
+            .add(
+                Button::new(RichText::new(lang.pick("Keys", "キー")).size(17.0))
+                    .selected(open)
+                    .min_size(Vec2::new(48.0, height)),
+            )
+            .accessible_name(toggle)
+            .clicked()
+        {
+            form.keyboard_for = if open { None } else { Some(seat) };
+            form.keyboard = Keyboard::for_lang(lang, true);
+        }
+    });
+    if !recent.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            for r in recent {
+                let tap = ui
+                    .add(
+                        Button::selectable(*name == *r, RichText::new(r).size(17.0))
+                            .min_size(Vec2::new(0.0, height)),
+                    )
+                    .accessible_name(lang.pick(
+                        format!("Player {} is {r}", seat + 1),
+                        format!("プレイヤー {} は {r}", seat + 1),
+                    ));
+                if tap.clicked() {
+                    *name = r.clone();
+                }
+            }
+        });
+    }
+}
+
+/// The on-screen keyboard under the players, for the name whose "⌨" was tapped.
+fn names_keyboard(ui: &mut Ui, form: &mut StartForm, lang: Lang) {
+    let Some(seat) = form.keyboard_for else {
+        return;
+    };
+    let Some(name) = form.names.get_mut(seat) else {
+        form.keyboard_for = None;
+        return;
+    };
+    section(ui, &lang.player_name(seat + 1), |ui| {
+        keys(ui, lang, name, &mut form.keyboard);
+    });
 }
 
 /// One deck a player can choose.

@@ -1,9 +1,12 @@
 //! The table screen: battle and phase bar, player columns, legal moves, log, dialogs, result.
 
 use super::camera::{CameraDesk, CameraTap};
-use super::dice_panel::{DicePanel, DiceTap, attention, describe, dice_panel, from_tower};
+use super::dice_panel::{
+    DicePanel, DiceTap, attention, describe, dice_panel, die_pad, from_tower,
+};
 use super::games::{self, GameUi};
 use super::i18n::Lang;
+use super::keyboard::{Keyboard, number_pad, text_entry};
 use super::view::{Intent, PanelMemory, Taps, View, is_choice, is_reveal};
 use super::widgets::{ACCENT, WARN, chip, key_button, section, wide_button, wide_key_button};
 use crate::dice::{DiceService, TowerInput, roll_input};
@@ -11,7 +14,7 @@ use crate::session::{Session, SubmitError};
 use crate::store::Store;
 use cards::core::{DieSource, Outcome, PromptKind, Roll, Tracker, Violation};
 use cards::matches::{Action, LogLine, Rejection};
-use egui::{Button, Frame, Id, Key, Modal, RichText, ScrollArea, Stroke, TextEdit, Ui, Vec2};
+use egui::{Button, Frame, Id, Key, Modal, Rect, RichText, ScrollArea, Stroke, TextEdit, Ui, Vec2};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
@@ -37,6 +40,10 @@ enum Dialog {
         overriding: bool,
         /// The override reason being typed.
         reason: String,
+        /// The on-screen keyboard of the reason.
+        keyboard: Keyboard,
+        /// "Apply" was tapped with no reason: say so.
+        missing: bool,
     },
     /// A manual correction of a tracked number.
     Adjust {
@@ -45,6 +52,17 @@ enum Dialog {
         value: String,
         reason: String,
         error: Option<String>,
+        /// The on-screen keyboard of the reason.
+        keyboard: Keyboard,
+        /// "Save" was tapped with no reason: say so.
+        missing: bool,
+    },
+    /// A move that ends a player's options ("plays nothing"), asked again before it is sent.
+    Confirm {
+        /// The move's input.
+        input: Value,
+        /// Its button text.
+        label: String,
     },
     /// A message (an impossible move, a store error).
     Notice { title: String, message: String },
@@ -65,6 +83,21 @@ pub(crate) struct TableScreen {
     camera: CameraDesk,
     /// The window's context once a frame was drawn (the camera thread wakes it).
     wake: std::sync::Arc<std::sync::OnceLock<egui::Context>>,
+    /// Where each offered move could be tapped in the last frame (see [`MoveTarget`]).
+    targets: Vec<MoveTarget>,
+    /// The logged inputs (JSON), read back from the store for the log in Japanese; refreshed
+    /// when the log grows or shrinks.
+    inputs: Vec<Value>,
+}
+
+/// Where a move offered by the rules can be reached on screen: the button that submits it, or
+/// the control that leads to it (a stepper, a folded list, a picker).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveTarget {
+    /// The move's input, as JSON text (the rules core's `Action::input`).
+    pub input: String,
+    /// The control's rectangle in the last frame, in points.
+    pub rect: Rect,
 }
 
 /// Below this width (the 800×480 touch display) the table uses its compact layout.
@@ -82,7 +115,14 @@ impl TableScreen {
             lang: Lang::default(),
             camera: CameraDesk::default(),
             wake: std::sync::Arc::default(),
+            targets: Vec::new(),
+            inputs: Vec::new(),
         }
+    }
+
+    /// Where each offered move could be tapped in the last frame.
+    pub(crate) fn targets(&self) -> &[MoveTarget] {
+        &self.targets
     }
 
     /// Watches the table through the camera.
@@ -142,8 +182,23 @@ impl TableScreen {
         let mut taps = Taps {
             intents: Vec::new(),
             shown: BTreeSet::new(),
+            targets: Vec::new(),
         };
         let compact = ui.available_width() < COMPACT_WIDTH;
+        if lang == Lang::Ja && self.inputs.len() != self.session.game().len() {
+            self.inputs = self
+                .session
+                .store()
+                .entries(self.session.id())
+                .map(|entries| {
+                    entries
+                        .iter()
+                        .map(|e| serde_json::from_str(&e.input_json).unwrap_or(Value::Null))
+                        .collect()
+                })
+                .unwrap_or_default();
+        }
+        let inputs = &self.inputs;
         // Keys act only when no text field has the keyboard (a reason being typed).
         let keys = kiosk && !ui.ctx().egui_wants_keyboard_input();
         {
@@ -165,14 +220,20 @@ impl TableScreen {
                         .filter(move |a| a.player == seat && !is_reveal(a))
                 })
                 .collect();
-            // The next step, not a choice: a BG declaration is never the primary move.
-            let plain = |a: &&&Action| !is_choice(a);
-            let primary = keyed
-                .iter()
-                .filter(plain)
-                .find(|a| a.player.is_some() && a.player == ctx.active)
-                .or_else(|| keyed.iter().find(plain))
-                .copied();
+            // The next step, not a choice: a BG declaration is never the primary move, nor a
+            // move that ends a player's options or drops an effect (asked again when tapped).
+            // Where the game knows the likely move (an effect whose condition holds, with the
+            // card's printed numbers), that is the primary move.
+            let suggested = (game_ui.suggest)(game, &mut self.forms);
+            let plain = |a: &&&Action| !is_choice(a) && !needs_confirmation(game_ui, a);
+            let primary = suggested.as_ref().or_else(|| {
+                keyed
+                    .iter()
+                    .filter(plain)
+                    .find(|a| a.player.is_some() && a.player == ctx.active)
+                    .or_else(|| keyed.iter().find(plain))
+                    .copied()
+            });
             let view = View {
                 ctx: &ctx,
                 trackers: &trackers,
@@ -185,6 +246,8 @@ impl TableScreen {
                 compact,
                 keyed,
                 primary,
+                prompt: game_ui.prompt,
+                tracker_ja: game_ui.tracker_ja,
             };
             let id = self.session.id();
             // Compact, the dice panel is hidden behind "Log & dice": say when it needs the table.
@@ -215,7 +278,7 @@ impl TableScreen {
                     None => {}
                 }
                 ui.separator();
-                log_panel(ui, &view, &log, taps);
+                log_panel(ui, &view, &log, inputs, taps);
             };
             if compact && self.show_log {
                 egui::CentralPanel::default().show(ui, |ui| side(ui, &mut taps));
@@ -238,6 +301,14 @@ impl TableScreen {
                                 result_banner(ui, &view, outcome, &mut taps);
                             }
                             prompts(ui, &view);
+                            // Compact: the die a prompt asks for is entered here, not behind
+                            // the log button.
+                            if compact
+                                && let Some(sides) = known_sides
+                                && let Some(tap) = die_pad(ui, &mut self.dice, sides, lang)
+                            {
+                                taps.intents.push(Intent::Dice(tap));
+                            }
                             (game_ui.panel)(ui, &view, game_ui, &mut taps, &mut self.forms);
                             other_numbers(ui, &view, &mut taps);
                         });
@@ -247,17 +318,41 @@ impl TableScreen {
                 key_intents(ui, &view, dice, &mut taps);
             }
         }
+        let mut from_dialog = false;
         if let Some(dialog) = &mut self.dialog
             && let Some(result) = show_dialog(ui.ctx(), dialog, lang, kiosk)
         {
             match result {
                 DialogResult::Close => self.dialog = None,
-                DialogResult::Submit(input) => taps.intents.insert(0, Intent::Submit(input)),
+                DialogResult::Submit(input) => {
+                    from_dialog = true;
+                    taps.intents.insert(0, Intent::Submit(input));
+                }
             }
         }
+        self.targets = std::mem::take(&mut taps.targets);
         let intent = taps.intents.into_iter().next()?;
         match intent {
-            Intent::Submit(input) => self.submit(&input),
+            Intent::Submit(input) if from_dialog => self.submit(&input),
+            Intent::Submit(input) => {
+                let game = self.session.game();
+                let game_ui = games::of(game.game());
+                let asked = game
+                    .actions()
+                    .into_iter()
+                    .chain(game.refused_actions())
+                    .find(|a| a.input == input && needs_confirmation(game_ui, &a));
+                match asked {
+                    Some(action) => {
+                        let view_label = action.label.clone();
+                        self.dialog = Some(Dialog::Confirm {
+                            label: self.confirm_label(&action).unwrap_or(view_label),
+                            input,
+                        });
+                    }
+                    None => self.submit(&input),
+                }
+            }
             Intent::Dice(DiceTap::Rolls(rolls)) => self.log_dice(rolls),
             Intent::Dice(DiceTap::RetryUnlogged) => {
                 let rolls = std::mem::take(&mut self.dice.unlogged);
@@ -271,6 +366,8 @@ impl TableScreen {
                     who,
                     reason: String::new(),
                     error: None,
+                    keyboard: Keyboard::for_lang(lang, false),
+                    missing: false,
                 });
             }
             Intent::Notice(message) => {
@@ -303,9 +400,12 @@ impl TableScreen {
                     return;
                 }
                 Err(SubmitError::Rejected(e)) => {
-                    self.dice.error = Some(format!(
-                        "The tower roll {} was not logged: {e}",
-                        describe(&roll)
+                    self.dice.error = Some(self.lang.pick(
+                        format!("The tower roll {} was not logged: {e}", describe(&roll)),
+                        format!(
+                            "タワーの出目 {} は記録されませんでした: {e}",
+                            describe(&roll)
+                        ),
                     ));
                 }
             }
@@ -331,7 +431,10 @@ impl TableScreen {
                     SubmitError::Store(e) => e.to_string(),
                     SubmitError::Rejected(e) => e.to_string(),
                 };
-                self.dice.error = Some(format!("{} was not logged: {why}", describe(roll)));
+                self.dice.error = Some(self.lang.pick(
+                    format!("{} was not logged: {why}", describe(roll)),
+                    format!("{} は記録されませんでした: {why}", describe(roll)),
+                ));
                 return;
             }
         }
@@ -339,6 +442,14 @@ impl TableScreen {
         if typed {
             self.dice.entry.clear();
         }
+    }
+
+    /// Submits an input as a tap would, without a dialog: its log position, or why not.
+    pub(crate) fn submit_input(&mut self, input: &Value) -> Result<u64, String> {
+        let seq = self.session.submit(input).map_err(|e| e.to_string())?;
+        self.dialog = None;
+        self.forms.clear();
+        Ok(seq)
     }
 
     /// Submits an input; on refusal or error, opens the matching dialog.
@@ -356,16 +467,20 @@ impl TableScreen {
                     violations,
                     overriding: false,
                     reason: String::new(),
+                    keyboard: Keyboard::for_lang(self.lang, false),
+                    missing: false,
                 });
                 return;
             }
             Err(SubmitError::Rejected(Rejection::Impossible(e))) => e.reason,
-            Err(SubmitError::Rejected(Rejection::Malformed(e))) => {
-                format!("The app built an input the game does not read: {e}")
-            }
-            Err(SubmitError::Store(e)) => {
-                format!("The match log did not take the entry, so nothing changed: {e}")
-            }
+            Err(SubmitError::Rejected(Rejection::Malformed(e))) => self.lang.pick(
+                format!("The app built an input the game does not read: {e}"),
+                format!("アプリがゲームの読めない入力を作りました: {e}"),
+            ),
+            Err(SubmitError::Store(e)) => self.lang.pick(
+                format!("The match log did not take the entry, so nothing changed: {e}"),
+                format!("対戦記録が受け付けなかったため、何も変わっていません: {e}"),
+            ),
         };
         if let Some(Dialog::Adjust { error, .. }) = &mut self.dialog {
             *error = Some(message);
@@ -376,6 +491,43 @@ impl TableScreen {
             });
         }
     }
+}
+
+impl TableScreen {
+    /// A move's button text in the window's language, for the confirmation dialog.
+    fn confirm_label(&self, action: &Action) -> Option<String> {
+        let game = self.session.game();
+        let game_ui = games::of(game.game());
+        let ctx = game.context();
+        let trackers = game.trackers();
+        let actions = game.actions();
+        let view = View {
+            ctx: &ctx,
+            trackers: &trackers,
+            actions: &actions,
+            label: game_ui.label,
+            game,
+            over: false,
+            lang: self.lang,
+            kiosk: false,
+            compact: false,
+            keyed: Vec::new(),
+            primary: None,
+            prompt: game_ui.prompt,
+            tracker_ja: game_ui.tracker_ja,
+        };
+        Some((game_ui.label)(&view, action))
+    }
+}
+
+/// True for a move that ends a player's options or drops an effect ("plays nothing", "no
+/// effect"): the game's entry lists their types; a tap asks again before it is sent.
+fn needs_confirmation(game: &GameUi, action: &Action) -> bool {
+    action
+        .input
+        .pointer("/move/type")
+        .and_then(Value::as_str)
+        .is_some_and(|t| game.confirm.contains(&t))
 }
 
 /// Battle number, phase bar, current and next step, language and "Leave table".
@@ -392,7 +544,7 @@ fn top_bar(
     let t = view.lang.t();
     let k = |key: &'static str| view.kiosk.then_some(key);
     egui::Panel::top("table-top").show(ui, |ui| {
-        ui.add_space(4.0);
+        ui.add_space(if view.compact { 2.0 } else { 4.0 });
         ui.horizontal(|ui| {
             if !view.compact {
                 ui.label(RichText::new(title).size(18.0).weak());
@@ -405,7 +557,7 @@ fn top_bar(
                 .map(|t| format!(" / {}", t.max))
                 .unwrap_or_default();
             let battle = (game.turn)(view, &of);
-            let size = if view.compact { 26.0 } else { 32.0 };
+            let size = if view.compact { 24.0 } else { 32.0 };
             ui.add(egui::Label::new(RichText::new(&battle).size(size).strong()))
                 .accessible_name(battle);
             if let Some(t) = turn {
@@ -438,23 +590,29 @@ fn top_bar(
                 }
             });
         });
-        let chip_size = if view.compact { 15.0 } else { 18.0 };
-        ui.horizontal_wrapped(|ui| {
-            for (i, phase) in view.ctx.phase.phases.iter().enumerate() {
-                chip(ui, phase, i == view.ctx.phase.current, chip_size);
-                if i + 1 < view.ctx.phase.phases.len() {
-                    ui.label(RichText::new("›").size(chip_size + 2.0).weak());
-                }
-            }
-        });
         let (step, next) = (game.steps)(view);
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(t.now).size(18.0).weak());
-            ui.label(RichText::new(step).size(20.0).strong());
-            ui.add_space(16.0);
-            ui.label(RichText::new(t.next).size(18.0).weak());
-            ui.label(RichText::new(next).size(18.0));
-        });
+        if view.compact {
+            // One line: the step and the next one, cut short rather than wrapped, so the
+            // moves below never move when the text changes.
+            let line = format!("{} {step}  ›  {} {next}", t.now, t.next);
+            ui.add(egui::Label::new(RichText::new(line).size(17.0)).truncate());
+        } else {
+            ui.horizontal_wrapped(|ui| {
+                for (i, phase) in view.ctx.phase.phases.iter().enumerate() {
+                    chip(ui, phase, i == view.ctx.phase.current, 18.0);
+                    if i + 1 < view.ctx.phase.phases.len() {
+                        ui.label(RichText::new("›").size(20.0).weak());
+                    }
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(t.now).size(18.0).weak());
+                ui.label(RichText::new(step).size(20.0).strong());
+                ui.add_space(16.0);
+                ui.label(RichText::new(t.next).size(18.0).weak());
+                ui.label(RichText::new(next).size(18.0));
+            });
+        }
         if view.kiosk && !view.compact {
             ui.label(RichText::new(t.keys_help).size(14.0).weak());
         }
@@ -463,7 +621,7 @@ fn top_bar(
 }
 
 /// The log as a timeline, with "Undo last".
-fn log_panel(ui: &mut Ui, view: &View<'_>, log: &[LogLine], taps: &mut Taps) {
+fn log_panel(ui: &mut Ui, view: &View<'_>, log: &[LogLine], inputs: &[Value], taps: &mut Taps) {
     let t = view.lang.t();
     ui.horizontal(|ui| {
         ui.label(RichText::new(t.log).size(24.0).strong());
@@ -494,13 +652,81 @@ fn log_panel(ui: &mut Ui, view: &View<'_>, log: &[LogLine], taps: &mut Taps) {
                 ui.label(RichText::new(t.nothing_yet).weak());
             }
             for line in log {
-                log_line(ui, line, view.lang);
+                let input = usize::try_from(line.seq).ok().and_then(|i| inputs.get(i));
+                log_line(ui, view, line, input);
             }
         });
 }
 
-fn log_line(ui: &mut Ui, line: &LogLine, lang: Lang) {
-    let mut text = RichText::new(format!("#{} {}", line.seq, line.text)).size(16.0);
+/// A log line in the window's language: the rules core writes it in English; in Japanese it
+/// is written again from the logged input (a move as the game's entry names it, a die, a
+/// correction, an undo).
+fn log_text(view: &View<'_>, line: &LogLine, input: Option<&Value>) -> String {
+    let (Lang::Ja, Some(input)) = (view.lang, input) else {
+        return line.text.clone();
+    };
+    match input["input"].as_str() {
+        Some("move") => {
+            let action = Action {
+                player: input
+                    .pointer("/move/player")
+                    .and_then(Value::as_u64)
+                    .and_then(|p| usize::try_from(p).ok()),
+                label: line.text.clone(),
+                input: input.clone(),
+            };
+            let text = (view.label)(view, &action);
+            match input["override_reason"].as_str() {
+                Some(why) => format!("{text}(ルール無視の理由: {why})"),
+                None => text,
+            }
+        }
+        Some("roll") => {
+            let roll = &input["roll"];
+            let source = match roll.pointer("/source/kind").and_then(Value::as_str) {
+                Some("typed") => "手入力",
+                Some("virtual") => "仮想ダイス",
+                Some("tower") => "ダイスタワー",
+                _ => "ダイス",
+            };
+            format!(
+                "ダイス d{} = {}({source})",
+                roll["sides"].as_u64().unwrap_or(0),
+                roll["value"].as_u64().unwrap_or(0)
+            )
+        }
+        Some("adjust") => {
+            let who = input
+                .pointer("/tracker/player")
+                .and_then(Value::as_u64)
+                .and_then(|p| usize::try_from(p).ok());
+            let name = input
+                .pointer("/tracker/name")
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            let label = view
+                .tracker(who, name)
+                .map(|t| super::view::tracker_label(view, t))
+                .unwrap_or_else(|| name.to_owned());
+            format!(
+                "訂正: {}{label} → {}(理由: {})",
+                view.who(who),
+                input["value"],
+                input["reason"].as_str().unwrap_or("")
+            )
+        }
+        Some("undo") => match input["reason"].as_str() {
+            Some(why) => format!("直前の記録を取り消し(理由: {why})"),
+            None => "直前の記録を取り消し".to_owned(),
+        },
+        _ => line.text.clone(),
+    }
+}
+
+fn log_line(ui: &mut Ui, view: &View<'_>, line: &LogLine, input: Option<&Value>) {
+    let lang = view.lang;
+    let shown = log_text(view, line, input);
+    let mut text = RichText::new(format!("#{} {shown}", line.seq)).size(16.0);
     if line.undone {
         text = text.strikethrough().weak();
     }
@@ -572,9 +798,17 @@ fn key_intents(ui: &Ui, view: &View<'_>, dice: &mut DiceService, taps: &mut Taps
     }
 }
 
-/// The open prompts ("Aki: place a monster face down").
+/// The open prompts of the whole table ("Play janken"); a player's own prompts are in that
+/// player's area, so answering one never moves another player's buttons.
 fn prompts(ui: &mut Ui, view: &View<'_>) {
-    if view.ctx.prompts.is_empty() {
+    if !view.ctx.prompts.iter().any(|p| p.player.is_none()) {
+        return;
+    }
+    if view.compact {
+        for p in view.ctx.prompts.iter().filter(|p| p.player.is_none()) {
+            let text = format!("▶ {}", (view.prompt)(view, p));
+            ui.add(egui::Label::new(RichText::new(text).size(17.0)).truncate());
+        }
         return;
     }
     Frame::new()
@@ -584,8 +818,9 @@ fn prompts(ui: &mut Ui, view: &View<'_>) {
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.label(RichText::new(view.lang.t().waiting_for).size(15.0).weak());
-            for p in &view.ctx.prompts {
-                ui.add(egui::Label::new(RichText::new(format!("• {}", p.text)).size(19.0)).wrap());
+            for p in view.ctx.prompts.iter().filter(|p| p.player.is_none()) {
+                let text = (view.prompt)(view, p);
+                ui.add(egui::Label::new(RichText::new(format!("• {text}")).size(19.0)).wrap());
             }
         });
 }
@@ -606,7 +841,8 @@ fn result_banner(ui: &mut Ui, view: &View<'_>, outcome: &Outcome, taps: &mut Tap
             ui.vertical_centered(|ui| {
                 ui.label(RichText::new(t.match_over).size(22.0).weak());
                 ui.label(RichText::new(&headline).size(60.0).strong().color(ACCENT));
-                ui.label(RichText::new(reason).size(26.0));
+                let game_ui = games::of(view.game.game());
+                ui.label(RichText::new((game_ui.outcome)(view, reason)).size(26.0));
                 ui.add_space(10.0);
                 ui.horizontal(|ui| {
                     let width = ui.available_width();
@@ -651,6 +887,30 @@ fn other_numbers(ui: &mut Ui, view: &View<'_>, taps: &mut Taps) {
     });
 }
 
+/// One-tap override reasons (English, Japanese).
+const OVERRIDE_REASONS: &[(&str, &str)] = &[
+    ("Agreed by both players", "両者が合意"),
+    ("House rule", "ハウスルール"),
+    ("A card's effect allows it", "カードの効果で可能"),
+    ("Misread at the table", "卓での読み違い"),
+];
+
+/// One-tap correction reasons (English, Japanese).
+const CORRECTION_REASONS: &[(&str, &str)] = &[
+    ("Miscounted", "数え間違い"),
+    ("A move was not entered", "入力漏れ"),
+    ("A card effect resolved by hand", "カード効果を手で処理"),
+    ("Chips moved by accident", "チップが動いてしまった"),
+];
+
+/// Said when "Apply"/"Save" is tapped without a reason: never silently nothing.
+fn no_reason(lang: Lang) -> &'static str {
+    lang.pick(
+        "Choose a reason above or type one: the log keeps it.",
+        "上の理由を選ぶか入力してください(記録に残ります)。",
+    )
+}
+
 enum DialogResult {
     Close,
     Submit(Value),
@@ -668,45 +928,68 @@ fn show_dialog(
     let k = |key: &'static str| kiosk.then_some(key);
     let mut result = None;
     Modal::new(Id::unique("table-dialog")).show(ctx, |ui| {
-        ui.set_max_width(640.0);
-        match dialog {
+        ui.set_max_width(ui.ctx().content_rect().width().min(760.0) - 40.0);
+        ui.spacing_mut().item_spacing.y = 5.0;
+        // Laid out to fit 800×480, keyboard open included (what the keys would cover is left
+        // out while they are shown).
+        ui.scope(|ui| match dialog {
             Dialog::Refused {
                 input,
                 violations,
                 overriding,
                 reason,
+                keyboard,
+                missing,
             } => {
-                ui.label(RichText::new(t.refused).size(28.0).strong().color(WARN));
-                ui.add_space(6.0);
-                for v in violations.iter() {
-                    ui.add(egui::Label::new(RichText::new(&v.sentence).size(21.0)).wrap());
+                ui.label(RichText::new(t.refused).size(24.0).strong().color(WARN));
+                ui.add_space(4.0);
+                // Once overriding, the rule is one line: the reason and its keys need the room.
+                for v in violations.iter().filter(|_| !keyboard.open) {
+                    if *overriding {
+                        ui.add(egui::Label::new(RichText::new(&v.sentence).size(16.0)).truncate());
+                        continue;
+                    }
+                    super::widgets::wrapped(ui, &v.sentence, 20.0, None, lang);
                     ui.label(
                         RichText::new(lang.rule_ref(&v.rule, &v.reference))
                             .size(15.0)
                             .weak(),
                     );
-                    ui.add_space(4.0);
+                    ui.add_space(2.0);
                 }
-                ui.add_space(8.0);
+                ui.add_space(4.0);
                 if *overriding {
-                    ui.label(RichText::new(t.override_why).size(18.0));
-                    ui.add(
-                        TextEdit::singleline(reason)
-                            .desired_width(f32::INFINITY)
-                            .font(egui::FontId::proportional(20.0)),
-                    )
-                    .accessible_name(t.override_reason);
+                    if !keyboard.open && ui.ctx().content_rect().height() > 600.0 {
+                        ui.label(RichText::new(t.override_why).size(16.0));
+                    }
+                    if text_entry(
+                        ui,
+                        lang,
+                        t.override_reason,
+                        reason,
+                        keyboard,
+                        OVERRIDE_REASONS,
+                    ) {
+                        *missing = false;
+                    }
+                    if *missing {
+                        ui.label(RichText::new(no_reason(lang)).size(17.0).color(WARN));
+                    }
                     ui.horizontal(|ui| {
-                        let ok = !reason.trim().is_empty();
-                        if wide_button(ui, t.apply_override, 260.0, ok).clicked() {
-                            let mut with_reason = input.clone();
-                            if let Some(obj) = with_reason.as_object_mut() {
-                                obj.insert(
-                                    "override_reason".to_owned(),
-                                    Value::String(reason.trim().to_owned()),
-                                );
+                        if wide_button(ui, t.apply_override, 260.0, true).clicked() {
+                            if reason.trim().is_empty() {
+                                *missing = true;
+                                ui.ctx().request_repaint();
+                            } else {
+                                let mut with_reason = input.clone();
+                                if let Some(obj) = with_reason.as_object_mut() {
+                                    obj.insert(
+                                        "override_reason".to_owned(),
+                                        Value::String(reason.trim().to_owned()),
+                                    );
+                                }
+                                result = Some(DialogResult::Submit(with_reason));
                             }
-                            result = Some(DialogResult::Submit(with_reason));
                         }
                         if wide_button(ui, t.back, 140.0, true).clicked() {
                             *overriding = false;
@@ -733,84 +1016,131 @@ fn show_dialog(
                 value,
                 reason,
                 error,
+                keyboard,
+                missing,
             } => {
                 ui.label(
                     RichText::new(lang.correct(&format!("{who}{}", tracker.label)))
-                        .size(26.0)
+                        .size(24.0)
                         .strong(),
                 );
-                ui.label(
-                    RichText::new(lang.adjust_range(tracker.value, tracker.min, tracker.max))
-                        .size(17.0),
-                );
-                ui.add_space(6.0);
+                if !keyboard.open {
+                    ui.label(
+                        RichText::new(lang.adjust_range(tracker.value, tracker.min, tracker.max))
+                            .size(16.0),
+                    );
+                }
                 let parsed = value.trim().parse::<i32>().ok();
-                ui.horizontal(|ui| {
-                    let caption = ui.label(RichText::new(t.new_value).size(18.0));
-                    let height = super::widgets::touch_height(ui, 38.0);
-                    let minus = ui
-                        .add_enabled(
-                            parsed.is_some_and(|v| v > tracker.min),
-                            Button::new(RichText::new("−").size(22.0))
-                                .min_size(Vec2::new(48.0, height)),
+                // With the keyboard open the value stays as it is, out of the keys' way.
+                if !keyboard.open {
+                    ui.horizontal(|ui| {
+                        let caption = ui.label(RichText::new(t.new_value).size(18.0));
+                        let height = super::widgets::touch_height(ui, 38.0);
+                        let minus = ui
+                            .add_enabled(
+                                parsed.is_some_and(|v| v > tracker.min),
+                                Button::new(RichText::new("−").size(22.0))
+                                    .min_size(Vec2::new(48.0, height)),
+                            )
+                            .accessible_name(format!("{} −1", t.new_value));
+                        if minus.clicked()
+                            && let Some(v) = parsed
+                        {
+                            *value = (v - 1).to_string();
+                        }
+                        ui.add(
+                            TextEdit::singleline(value)
+                                .desired_width(90.0)
+                                .font(egui::FontId::proportional(24.0)),
                         )
-                        .accessible_name(format!("{} −1", t.new_value));
-                    if minus.clicked()
-                        && let Some(v) = parsed
-                    {
-                        *value = (v - 1).to_string();
-                    }
-                    ui.add(
-                        TextEdit::singleline(value)
-                            .desired_width(90.0)
-                            .font(egui::FontId::proportional(24.0)),
-                    )
-                    .labelled_by(caption.id);
-                    let plus = ui
-                        .add_enabled(
-                            parsed.is_some_and(|v| v < tracker.max),
-                            Button::new(RichText::new("+").size(22.0))
-                                .min_size(Vec2::new(48.0, height)),
-                        )
-                        .accessible_name(format!("{} +1", t.new_value));
-                    if plus.clicked()
-                        && let Some(v) = parsed
-                    {
-                        *value = (v + 1).to_string();
-                    }
-                });
-                let caption = ui.label(RichText::new(t.correction_reason).size(18.0));
-                ui.add(
-                    TextEdit::singleline(reason)
-                        .desired_width(f32::INFINITY)
-                        .font(egui::FontId::proportional(20.0)),
-                )
-                .labelled_by(caption.id);
+                        .labelled_by(caption.id);
+                        let plus = ui
+                            .add_enabled(
+                                parsed.is_some_and(|v| v < tracker.max),
+                                Button::new(RichText::new("+").size(22.0))
+                                    .min_size(Vec2::new(48.0, height)),
+                            )
+                            .accessible_name(format!("{} +1", t.new_value));
+                        if plus.clicked()
+                            && let Some(v) = parsed
+                        {
+                            *value = (v + 1).to_string();
+                        }
+                    });
+                }
+                if !keyboard.open {
+                    number_pad(ui, lang, value);
+                }
+                if text_entry(
+                    ui,
+                    lang,
+                    t.correction_reason,
+                    reason,
+                    keyboard,
+                    CORRECTION_REASONS,
+                ) {
+                    *missing = false;
+                }
                 if let Some(e) = error {
                     ui.label(RichText::new(e.as_str()).size(17.0).color(WARN));
                 } else if parsed.is_none() {
                     ui.label(RichText::new(t.whole_number).size(17.0).color(WARN));
+                } else if *missing {
+                    ui.label(RichText::new(no_reason(lang)).size(17.0).color(WARN));
                 }
                 ui.horizontal(|ui| {
-                    let ok = parsed.is_some() && !reason.trim().is_empty();
-                    if wide_button(ui, t.save_correction, 240.0, ok).clicked()
+                    if wide_button(ui, t.save_correction, 240.0, parsed.is_some()).clicked()
                         && let Some(v) = parsed
                     {
-                        match serde_json::to_value(&tracker.id) {
-                            Ok(id) => {
-                                result = Some(DialogResult::Submit(json!({
-                                    "input": "adjust",
-                                    "tracker": id,
-                                    "value": v,
-                                    "reason": reason.trim(),
-                                })));
-                            }
-                            Err(e) => {
-                                *error = Some(format!("the correction could not be written: {e}"))
+                        if reason.trim().is_empty() {
+                            *missing = true;
+                            ui.ctx().request_repaint();
+                        } else {
+                            match serde_json::to_value(&tracker.id) {
+                                Ok(id) => {
+                                    result = Some(DialogResult::Submit(json!({
+                                        "input": "adjust",
+                                        "tracker": id,
+                                        "value": v,
+                                        "reason": reason.trim(),
+                                    })));
+                                }
+                                Err(e) => {
+                                    *error =
+                                        Some(format!("the correction could not be written: {e}"))
+                                }
                             }
                         }
                     }
                     if wide_key_button(ui, t.cancel, k("N"), 140.0, true).clicked()
+                        || pressed(Key::N)
+                    {
+                        result = Some(DialogResult::Close);
+                    }
+                });
+            }
+            Dialog::Confirm { input, label } => {
+                ui.label(
+                    RichText::new(lang.pick("Really?", "本当によいですか?"))
+                        .size(26.0)
+                        .strong()
+                        .color(WARN),
+                );
+                ui.add(egui::Label::new(RichText::new(label.as_str()).size(21.0)).wrap());
+                ui.label(
+                    RichText::new(lang.pick(
+                        "This ends the player's options for this step.",
+                        "このステップでこのプレイヤーにできることはなくなります。",
+                    ))
+                    .size(17.0),
+                );
+                ui.add_space(6.0);
+                ui.horizontal(|ui| {
+                    let yes = lang.pick("Yes, enter it", "はい、記録する");
+                    if wide_key_button(ui, yes, k("Y"), 240.0, true).clicked() || pressed(Key::Y) {
+                        result = Some(DialogResult::Submit(input.clone()));
+                    }
+                    if wide_key_button(ui, t.cancel, k("N"), 160.0, true).clicked()
                         || pressed(Key::N)
                     {
                         result = Some(DialogResult::Close);
@@ -833,7 +1163,7 @@ fn show_dialog(
                     result = Some(DialogResult::Close);
                 }
             }
-        }
+        });
     });
     result
 }

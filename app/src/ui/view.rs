@@ -8,7 +8,7 @@ use super::i18n::Lang;
 use super::widgets::{ACTIVE, action_button, big_number, chip, edit_button};
 use cards::core::{MatchCtx, Seat, Tracker, TrackerId};
 use cards::matches::{Action, AnyMatch};
-use egui::{Frame, RichText, Stroke, Ui, Vec2};
+use egui::{Frame, Rect, RichText, Stroke, Ui, Vec2};
 use serde_json::Value;
 use std::any::Any;
 use std::collections::BTreeSet;
@@ -65,6 +65,10 @@ pub(crate) struct View<'a> {
     pub keyed: Vec<&'a Action>,
     /// The move Space/Enter presses: the first move of the player to act, else the first one.
     pub primary: Option<&'a Action>,
+    /// A prompt's text in the window's language (the game's entry).
+    pub prompt: fn(&View<'_>, &cards::core::Prompt) -> String,
+    /// The Japanese caption of a tracked number, by its name (the game's entry).
+    pub tracker_ja: fn(&str) -> Option<&'static str>,
 }
 
 impl View<'_> {
@@ -108,9 +112,19 @@ pub(crate) struct Taps {
     pub intents: Vec<Intent>,
     /// Trackers drawn with their edit control.
     pub shown: BTreeSet<TrackerId>,
+    /// Where each offered move can be tapped (its button, or the control leading to it).
+    pub targets: Vec<super::table::MoveTarget>,
 }
 
 impl Taps {
+    /// Notes that `action` is reached through the control at `rect`.
+    pub(crate) fn target(&mut self, action: &Action, rect: Rect) {
+        self.targets.push(super::table::MoveTarget {
+            input: action.input.to_string(),
+            rect,
+        });
+    }
+
     /// Shows "caption value [± edit]" for a tracker, if it exists now.
     pub(crate) fn tracked(
         &mut self,
@@ -124,13 +138,27 @@ impl Taps {
         let Some(t) = view.tracker(seat, name) else {
             return;
         };
-        ui.label(RichText::new(caption).size(17.0));
-        let size = if view.compact {
-            (size * 0.75).max(24.0)
-        } else {
-            size
-        };
         let who = view.who(seat);
+        if view.compact {
+            // One touch target "Hand 4": a tap corrects it. Smaller than the deciding number.
+            let height = super::widgets::touch_height(ui, 40.0);
+            let button = ui
+                .add(
+                    egui::Button::new(RichText::new(format!("{caption} {}", t.value)).size(19.0))
+                        .min_size(Vec2::new(0.0, height)),
+                )
+                .accessible_name(format!("{who}{}: {}", t.label, t.value));
+            if button.clicked() {
+                self.intents.push(Intent::Adjust {
+                    tracker: t.clone(),
+                    who,
+                });
+            }
+            self.shown.insert(t.id.clone());
+            return;
+        }
+        // Whole labels move to the next row of a wrapped line, never half a word.
+        ui.add(egui::Label::new(RichText::new(caption).size(17.0)).extend());
         big_number(ui, t.value, size, format!("{who}{}: {}", t.label, t.value));
         self.edit(ui, view, t);
     }
@@ -189,12 +217,34 @@ impl Taps {
         seat: Option<Seat>,
         skip: impl Fn(&Action) -> bool,
     ) {
-        for action in view.actions.iter().filter(|a| a.player == seat && !skip(a)) {
-            let label = (view.label)(view, action);
-            let key = view.key_of(action);
-            if action_button(ui, &label, key.as_deref()).clicked() {
-                self.intents.push(Intent::Submit(action.input.clone()));
-            }
+        let shown: Vec<&Action> = view
+            .actions
+            .iter()
+            .filter(|a| a.player == seat && !skip(a))
+            .collect();
+        // Two buttons a row where the column is wide enough: more moves without scrolling.
+        let two = shown.len() > 2 && ui.available_width() >= 520.0;
+        let width = if two {
+            (ui.available_width() - ui.spacing().item_spacing.x) / 2.0 - 0.5
+        } else {
+            ui.available_width()
+        };
+        let rows: Vec<&[&Action]> = shown.chunks(if two { 2 } else { 1 }).collect();
+        for row in rows {
+            ui.horizontal(|ui| {
+                for action in row {
+                    let label = (view.label)(view, action);
+                    let key = view.key_of(action);
+                    ui.allocate_ui(Vec2::new(width, 0.0), |ui| {
+                        ui.set_max_width(width);
+                        let button = action_button(ui, &label, key.as_deref());
+                        self.target(action, button.rect);
+                        if button.clicked() {
+                            self.intents.push(Intent::Submit(action.input.clone()));
+                        }
+                    });
+                }
+            });
         }
     }
 }
@@ -202,10 +252,11 @@ impl Taps {
 /// A player's column frame, outlined when that player is to act.
 pub(crate) fn player_frame(ui: &mut Ui, view: &View<'_>, seat: Seat, add: impl FnOnce(&mut Ui)) {
     let active = view.ctx.active == Some(seat) && !view.over;
+    // The same width either way: a frame that lights up never moves what is inside it.
     let stroke = if active {
         Stroke::new(3.0, ACTIVE)
     } else {
-        Stroke::new(1.0, ui.visuals().widgets.noninteractive.bg_stroke.color)
+        Stroke::new(3.0, ui.visuals().widgets.noninteractive.bg_stroke.color)
     };
     Frame::new()
         .stroke(stroke)
@@ -226,18 +277,104 @@ pub(crate) fn name_line(
     parent_text: &str,
     child_text: &str,
 ) {
-    ui.horizontal_wrapped(|ui| {
-        let size = if view.compact { 24.0 } else { 30.0 };
-        ui.label(RichText::new(view.name(seat)).size(size).strong());
-        if view.ctx.leader == Some(seat) {
-            chip(ui, parent_text, true, 18.0);
-        } else if view.ctx.leader.is_some() {
-            chip(ui, child_text, false, 18.0);
+    name_line_with(ui, view, seat, parent_text, child_text, None, |_, _| {});
+}
+
+/// The name line with the number that decides the game: in a compact window on the same row
+/// (the biggest thing in the player's area, first), otherwise on its own row below. `caption`
+/// is said beside the number; `taps` gets its "± edit".
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn name_line_with(
+    ui: &mut Ui,
+    view: &View<'_>,
+    seat: Seat,
+    parent_text: &str,
+    child_text: &str,
+    number: Option<(&Tracker, String, String)>,
+    mut edit: impl FnMut(&mut Ui, &Tracker),
+) {
+    ui.horizontal(|ui| {
+        let size = if view.compact { 22.0 } else { 30.0 };
+        ui.add(egui::Label::new(RichText::new(view.name(seat)).size(size).strong()).truncate());
+        if view.ctx.leader == Some(seat) && !parent_text.is_empty() {
+            chip(ui, parent_text, true, 16.0);
+        } else if view.ctx.leader.is_some() && !child_text.is_empty() {
+            chip(ui, child_text, false, 16.0);
         }
         if view.ctx.active == Some(seat) && !view.over {
-            ui.label(RichText::new(view.lang.t().to_act).size(17.0).color(ACTIVE));
+            ui.add(
+                egui::Label::new(RichText::new(view.lang.t().to_act).size(16.0).color(ACTIVE))
+                    .extend(),
+            );
+        }
+        if view.compact
+            && let Some((t, caption, name)) = &number
+        {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                edit(ui, t);
+                ui.add(egui::Label::new(RichText::new(caption.as_str()).size(18.0)).extend());
+                big_number(ui, t.value, 56.0, name.clone());
+            });
         }
     });
+    if !view.compact
+        && let Some((t, caption, name)) = &number
+    {
+        ui.horizontal(|ui| {
+            big_number(ui, t.value, 80.0, name.clone());
+            ui.vertical(|ui| {
+                ui.add_space(12.0);
+                ui.add(egui::Label::new(RichText::new(caption.as_str()).size(22.0)).extend());
+                edit(ui, t);
+            });
+        });
+    }
+    player_prompts(ui, view, seat);
+}
+
+/// What the rules wait for from one player, in that player's own area: answering one
+/// player's prompt never moves another player's buttons.
+pub(crate) fn player_prompts(ui: &mut Ui, view: &View<'_>, seat: Seat) {
+    // 800 px: a player with moves reads them on the buttons; the prompt is for the others.
+    let has_moves = view.actions.iter().any(|a| a.player == Some(seat));
+    for p in view
+        .ctx
+        .prompts
+        .iter()
+        .filter(|p| p.player == Some(seat) && !(view.compact && has_moves))
+    {
+        let text = (view.prompt)(view, p);
+        if view.compact {
+            // One line at 800 px: the moves below never move when it changes.
+            ui.add(egui::Label::new(RichText::new(text).size(16.0).color(ACTIVE)).truncate());
+        } else {
+            super::widgets::wrapped(ui, &text, 16.0, Some(ACTIVE), view.lang);
+        }
+    }
+}
+
+/// A tracked number's caption in the window's language: the game's own Japanese where its
+/// entry gives one, else the Japanese part of a bilingual label ("Hand 手札" → "手札").
+pub(crate) fn tracker_label(view: &View<'_>, t: &Tracker) -> String {
+    match view.lang {
+        super::i18n::Lang::En => t.label.to_string(),
+        super::i18n::Lang::Ja => (view.tracker_ja)(&t.id.name)
+            .map(str::to_owned)
+            .or_else(|| japanese_part(&t.label))
+            .unwrap_or_else(|| t.label.to_string()),
+    }
+}
+
+/// The Japanese of a label that holds both languages: from its first Japanese character to
+/// its last ("Discard pile 捨札 (changed by moves)" → "捨札"); `None` without any.
+pub(crate) fn japanese_part(label: &str) -> Option<String> {
+    let japanese = |c: char| matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{9fff}' | '\u{ff01}'..='\u{ff5e}' | '々');
+    let start = label.char_indices().find(|(_, c)| japanese(*c))?.0;
+    let end = label
+        .char_indices()
+        .rfind(|(_, c)| japanese(*c))
+        .map(|(i, c)| i + c.len_utf8())?;
+    Some(label[start..end].to_owned())
 }
 
 /// What a game's panel keeps between frames (what the players are typing into its forms);

@@ -41,9 +41,16 @@ fn keyed(text: &str, key: Option<&str>) -> String {
 /// accessible name is `text` alone.
 pub(crate) fn action_button(ui: &mut Ui, text: &str, key: Option<&str>) -> Response {
     let width = ui.available_width().max(120.0);
-    let height = touch_height(ui, ACTION_HEIGHT);
+    // A narrow (800 px) window: 44 px targets (8 mm on a 7" screen) and smaller text.
+    let compact = ui.ctx().content_rect().width() < 900.0;
+    let height = if compact {
+        touch_height(ui, 44.0).min(48.0)
+    } else {
+        touch_height(ui, ACTION_HEIGHT)
+    };
+    let size = if compact { 17.0 } else { 20.0 };
     ui.add(
-        Button::new(RichText::new(keyed(text, key)).size(20.0))
+        Button::new(RichText::new(keyed(text, key)).size(size))
             .wrap()
             .min_size(Vec2::new(width, height)),
     )
@@ -140,7 +147,9 @@ pub(crate) fn section<R>(ui: &mut Ui, caption: &str, add: impl FnOnce(&mut Ui) -
         .inner_margin(8.0)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.label(RichText::new(caption).size(15.0).weak());
+            if !caption.is_empty() {
+                ui.label(RichText::new(caption).size(15.0).weak());
+            }
             add(ui)
         })
         .inner
@@ -162,4 +171,142 @@ pub(crate) fn chip(ui: &mut Ui, text: &str, highlighted: bool, size: f32) -> Res
             ui.label(if highlighted { text.strong() } else { text });
         })
         .response
+}
+
+/// True for a character of Japanese text (kana, kanji, full-width forms, Japanese punctuation).
+fn is_japanese(c: char) -> bool {
+    matches!(c, '\u{3000}'..='\u{30ff}' | '\u{3400}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}')
+}
+
+/// Katakana (and the long-vowel mark): the letters of a loanword such as トラッシュ.
+fn is_katakana(c: char) -> bool {
+    matches!(c, '\u{30a0}'..='\u{30ff}' | '\u{ff66}'..='\u{ff9f}')
+}
+
+/// Characters a line may not start with (kinsoku): closing brackets, punctuation, small kana,
+/// the long-vowel mark, voicing marks.
+fn no_line_start(c: char) -> bool {
+    "、。，．・：；？！）」』】〕〉》］｝ー゛゜ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ,.:;!?)]}%"
+        .contains(c)
+}
+
+/// Characters a line may not end with: opening brackets.
+fn no_line_end(c: char) -> bool {
+    "（「『【〔〈《［｛([{".contains(c)
+}
+
+/// Whether a line may break between `a` and `b`: at spaces, between Japanese characters, but
+/// never inside a katakana word or a Latin word or number, never before a closing mark or
+/// after an opening one.
+pub(crate) fn may_break(a: char, b: char) -> bool {
+    if a.is_whitespace() {
+        return true;
+    }
+    if b.is_whitespace() || no_line_start(b) || no_line_end(a) {
+        return false;
+    }
+    if is_katakana(a) && is_katakana(b) {
+        return false;
+    }
+    if a.is_ascii_alphanumeric() && (b.is_ascii_alphanumeric() || b.is_ascii_punctuation()) {
+        return false;
+    }
+    if a.is_ascii_punctuation() && b.is_ascii_alphanumeric() {
+        return false;
+    }
+    is_japanese(a) || is_japanese(b)
+}
+
+/// Splits `text` into lines no wider than `width` (as `measure` says), breaking only where
+/// [`may_break`] allows; a unit wider than the line stays whole on its own line.
+pub(crate) fn kinsoku_lines(
+    text: &str,
+    width: f32,
+    mut measure: impl FnMut(&str) -> f32,
+) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut units: Vec<String> = Vec::new();
+    let mut unit = String::new();
+    for (i, c) in chars.iter().enumerate() {
+        unit.push(*c);
+        let next = chars.get(i + 1);
+        if next.is_none_or(|n| may_break(*c, *n)) {
+            units.push(std::mem::take(&mut unit));
+        }
+    }
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for u in units {
+        let candidate = format!("{line}{u}");
+        if !line.is_empty() && measure(candidate.trim_end()) > width {
+            lines.push(line.trim_end().to_owned());
+            line = u.trim_start().to_owned();
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.trim().is_empty() || lines.is_empty() {
+        lines.push(line.trim_end().to_owned());
+    }
+    lines
+}
+
+/// A wrapped label of `size` (and `color`) whose Japanese lines break only at safe points
+/// ([`may_break`]: never inside トラッシュ, never before 。); English wraps as egui wraps it.
+pub(crate) fn wrapped(
+    ui: &mut Ui,
+    text: &str,
+    size: f32,
+    color: Option<Color32>,
+    lang: Lang,
+) -> Response {
+    let shown = if lang == Lang::Ja && text.chars().any(is_japanese) {
+        let font = egui::FontId::proportional(size);
+        let width = ui.available_width().max(40.0);
+        ui.fonts_mut(|f| {
+            kinsoku_lines(text, width, |s| {
+                f.layout_no_wrap(s.to_owned(), font.clone(), Color32::WHITE)
+                    .size()
+                    .x
+            })
+        })
+        .join("\n")
+    } else {
+        text.to_owned()
+    };
+    let mut rich = RichText::new(shown).size(size);
+    if let Some(c) = color {
+        rich = rich.color(c);
+    }
+    ui.add(Label::new(rich).wrap())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each character is 1 wide.
+    fn lines(text: &str, width: f32) -> Vec<String> {
+        kinsoku_lines(text, width, |s| s.chars().count() as f32)
+    }
+
+    #[test]
+    fn japanese_lines_never_break_inside_a_katakana_word_or_before_punctuation() {
+        let l = lines("カードをトラッシュに置く。", 6.0);
+        assert!(l.iter().any(|x| x.contains("トラッシュ")), "{l:?}");
+        assert!(!l.iter().any(|x| x.starts_with('。')), "{l:?}");
+        assert_eq!(l.concat(), "カードをトラッシュに置く。");
+        let l = lines("Aki: place a monster face down", 12.0);
+        assert!(l.iter().all(|x| !x.starts_with(' ')), "{l:?}");
+        assert!(l.iter().any(|x| x.contains("monster")), "{l:?}");
+    }
+
+    #[test]
+    fn a_unit_wider_than_the_line_stays_whole() {
+        assert_eq!(
+            lines("スペースジャンク", 3.0),
+            vec!["スペースジャンク".to_owned()]
+        );
+        assert_eq!(lines("", 3.0), vec![String::new()]);
+    }
 }

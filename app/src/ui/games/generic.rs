@@ -17,15 +17,17 @@
 //! (`ui/games/<game>.rs`, read through [`GameUi`]).
 
 use super::spec::{
-    CardPick, GameUi, Param, Start, no_card_names, nothing_to_pick, plain_label, plain_steps,
-    plain_turn,
+    CardPick, GameUi, Param, Start, no_card_names, no_suggestion, no_tracker_ja, nothing_to_pick,
+    plain_label, plain_prompt, plain_steps, plain_turn,
 };
 use crate::ui::i18n::Lang;
-use crate::ui::view::{Intent, PanelMemory, Taps, View, name_line, player_frame};
-use crate::ui::widgets::{action_button, section, touch_height};
+use crate::ui::view::{
+    Intent, PanelMemory, Taps, View, name_line_with, player_frame, tracker_label,
+};
+use crate::ui::widgets::{ACTIVE, action_button, big_number, section, touch_height};
 use cards::core::Seat;
 use cards::matches::Action;
-use egui::{Button, CollapsingHeader, Label, RichText, TextEdit, Ui, Vec2};
+use egui::{Button, CollapsingHeader, Label, RichText, Sense, TextEdit, Ui, Vec2};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 
@@ -43,6 +45,16 @@ pub(crate) const GENERIC: GameUi = GameUi {
     card_name: no_card_names,
     pickable: nothing_to_pick,
     start: Start::ReadyMade { switches: &[] },
+    headline: "hp",
+    confirm: &[],
+    suggest: no_suggestion,
+    prompt: plain_prompt,
+    tracker_ja: no_tracker_ja,
+    outcome: super::spec::plain_outcome,
+    rules: super::spec::RulesCheck {
+        keys: Vec::new,
+        check: |_| Ok(()),
+    },
 };
 
 /// What the pickers hold between frames (egui's memory, one per window).
@@ -54,6 +66,8 @@ struct Forms {
     effects: BTreeMap<Seat, EffectForm>,
     /// The cards picked so far, by seat and move, in the order tapped.
     picked: BTreeMap<(Seat, &'static str), Vec<String>>,
+    /// The player a tap on a condensed player showed, and the log length then.
+    focus: Option<(Seat, usize)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -75,7 +89,9 @@ fn param_value(a: &Action, key: &str) -> i64 {
         .unwrap_or(0)
 }
 
-/// The step, the table's moves, then one column per player.
+/// The step, the table's moves, then one column per player; when the players do not fit side
+/// by side (Space Junk with 4 or 6 at 800 px), a focus view: the player to act in full, the
+/// others condensed to their name and deciding number (a tap on one shows that player).
 pub(crate) fn game_panel(
     ui: &mut Ui,
     view: &View<'_>,
@@ -85,27 +101,181 @@ pub(crate) fn game_panel(
 ) {
     let id = ui.make_persistent_id("generic-panel-forms");
     let mut forms: Forms = ui.data(|d| d.get_temp(id)).unwrap_or_default();
-    let size = if view.compact { 22.0 } else { 28.0 };
-    ui.add(Label::new(RichText::new(&view.ctx.phase.step).size(size).strong()).wrap());
+    // Compact: the top bar says the step.
+    if !view.compact {
+        ui.add(Label::new(RichText::new(&view.ctx.phase.step).size(28.0).strong()).wrap());
+    }
     if view.actions.iter().any(|a| a.player.is_none()) {
         section(ui, view.lang.pick("Table", "テーブル"), |ui| {
             taps.actions(ui, view, None, |_| false);
         });
     }
-    ui.add_space(6.0);
+    ui.add_space(4.0);
     let players = view.ctx.players.len();
-    ui.columns(players.max(1), |cols| {
-        for (seat, ui) in cols.iter_mut().enumerate() {
-            player_frame(ui, view, seat, |ui| {
-                player_column(ui, view, game, seat, taps, &mut forms)
+    let fit = ((ui.available_width() / 300.0).floor() as usize).max(2);
+    let movers = (0..players)
+        .filter(|s| view.actions.iter().any(|a| a.player == Some(*s)))
+        .count();
+    // At 800 px a player who moves alone gets the whole width (two buttons a row).
+    if players <= fit && !(view.compact && movers == 1) {
+        ui.columns(players.max(1), |cols| {
+            for (seat, ui) in cols.iter_mut().enumerate() {
+                player_frame(ui, view, seat, |ui| {
+                    player_column(ui, view, game, seat, taps, &mut forms)
+                });
+            }
+        });
+    } else {
+        // The others one above the other on the left, the player in focus beside them: the
+        // moves get the whole height of the screen.
+        let focus = focus_seat(view, &mut forms);
+        let tiles = if view.compact { 150.0 } else { 190.0 };
+        ui.horizontal_top(|ui| {
+            ui.allocate_ui(Vec2::new(tiles, 0.0), |ui| {
+                ui.set_max_width(tiles);
+                ui.vertical(|ui| condensed_players(ui, view, game, focus, taps, &mut forms));
             });
-        }
-    });
+            let rest = ui.available_width();
+            ui.allocate_ui(Vec2::new(rest, 0.0), |ui| {
+                ui.set_max_width(rest);
+                player_frame(ui, view, focus, |ui| {
+                    player_column(ui, view, game, focus, taps, &mut forms)
+                });
+            });
+        });
+    }
     ui.data_mut(|d| d.insert_temp(id, forms));
 }
 
-/// A player's column: the name line, every number of the player (large, correctable), then
-/// the player's moves, the pickers, and the moves that break a rule.
+/// The player shown in full in the focus view: the one a tap on a condensed player chose (until
+/// the next entry of the log), else the player to act when they have a move, else the first
+/// player with a move, else the player to act.
+fn focus_seat(view: &View<'_>, forms: &mut Forms) -> Seat {
+    let len = view.game.len();
+    if let Some((seat, at)) = forms.focus
+        && at == len
+        && seat < view.ctx.players.len()
+    {
+        return seat;
+    }
+    forms.focus = None;
+    let has_moves = |seat: Seat| view.actions.iter().any(|a| a.player == Some(seat));
+    view.ctx
+        .active
+        .filter(|s| has_moves(*s))
+        .or_else(|| (0..view.ctx.players.len()).find(|s| has_moves(*s)))
+        .or(view.ctx.active)
+        .unwrap_or(0)
+}
+
+/// The other players of the focus view, one tile each: name, deciding number, whether they
+/// have a move; a tap shows that player in full.
+fn condensed_players(
+    ui: &mut Ui,
+    view: &View<'_>,
+    game: &GameUi,
+    focus: Seat,
+    taps: &mut Taps,
+    forms: &mut Forms,
+) {
+    let others: Vec<Seat> = (0..view.ctx.players.len())
+        .filter(|s| *s != focus)
+        .collect();
+    if others.is_empty() {
+        return;
+    }
+    let width = ui.available_width();
+    let number = if view.compact { 56.0 } else { 64.0 };
+    ui.spacing_mut().item_spacing.y = 4.0;
+    {
+        for seat in others {
+            let name = view.name(seat).to_owned();
+            let moves = view
+                .actions
+                .iter()
+                .filter(|a| a.player == Some(seat))
+                .count();
+            let value = view.tracker(Some(seat), game.headline);
+            let (rect, tapped) = ui
+                .allocate_ui(Vec2::new(width, 0.0), |ui| {
+                    let frame = player_tile(ui, view, seat, |ui| {
+                        ui.horizontal(|ui| {
+                            ui.vertical(|ui| {
+                                ui.add(
+                                    Label::new(RichText::new(&name).size(17.0).strong()).truncate(),
+                                );
+                                if moves > 0 {
+                                    ui.label(
+                                        RichText::new(view.lang.pick("▶ moves", "▶ 手番"))
+                                            .size(14.0)
+                                            .color(ACTIVE),
+                                    );
+                                }
+                            });
+                            if let Some(t) = value {
+                                big_number(
+                                    ui,
+                                    t.value,
+                                    number,
+                                    format!("{}{}: {}", view.who(Some(seat)), t.label, t.value),
+                                );
+                            }
+                        });
+                    });
+                    let show = view
+                        .lang
+                        .pick(format!("Show {name}"), format!("{name}を表示"));
+                    let response = ui
+                        .interact(
+                            frame.rect,
+                            ui.scope_id().with(("tile", seat)),
+                            Sense::click(),
+                        )
+                        .on_hover_cursor(egui::CursorIcon::PointingHand);
+                    response
+                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &show));
+                    (frame.rect, response.clicked())
+                })
+                .inner;
+            // The player's moves are a tap away: on the tile.
+            for a in view.actions.iter().filter(|a| a.player == Some(seat)) {
+                taps.target(a, rect);
+            }
+            if tapped {
+                forms.focus = Some((seat, view.game.len()));
+                ui.ctx().request_repaint();
+            }
+        }
+    }
+}
+
+/// A condensed player's frame, outlined when that player is to act.
+fn player_tile(
+    ui: &mut Ui,
+    view: &View<'_>,
+    seat: Seat,
+    add: impl FnOnce(&mut Ui),
+) -> egui::Response {
+    let active = view.ctx.active == Some(seat) && !view.over;
+    let stroke = if active {
+        egui::Stroke::new(3.0, ACTIVE)
+    } else {
+        egui::Stroke::new(3.0, ui.visuals().widgets.noninteractive.bg_stroke.color)
+    };
+    egui::Frame::new()
+        .stroke(stroke)
+        .corner_radius(8.0)
+        .inner_margin(6.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            add(ui);
+        })
+        .response
+}
+
+/// A player's column: the name line and what the rules wait for, the deciding number (the
+/// biggest, first), the player's moves, the pickers, the moves that break a rule, then every
+/// other number of the player (smaller, correctable).
 fn player_column(
     ui: &mut Ui,
     view: &View<'_>,
@@ -114,10 +284,22 @@ fn player_column(
     taps: &mut Taps,
     forms: &mut Forms,
 ) {
-    name_line(ui, view, seat, view.lang.t().first_player, "");
-    for t in view.trackers.iter().filter(|t| t.id.player == Some(seat)) {
-        taps.tracked_row(ui, view, Some(seat), &t.id.name, &t.label, 36.0);
-    }
+    let number = view.tracker(Some(seat), game.headline).map(|t| {
+        (
+            t,
+            tracker_label(view, t),
+            format!("{}{}: {}", view.who(Some(seat)), t.label, t.value),
+        )
+    });
+    name_line_with(
+        ui,
+        view,
+        seat,
+        view.lang.t().first_player,
+        "",
+        number,
+        |ui, t| taps.edit(ui, view, t),
+    );
     let own: Vec<&Action> = view
         .actions
         .iter()
@@ -140,7 +322,14 @@ fn player_column(
         if !values.contains(value) {
             *value = values[0];
         }
-        value_picker(ui, view, seat, p, &values, value);
+        let rect = value_picker(ui, view, seat, p, &values, value);
+        // The moves with another value are reached through the stepper.
+        for a in own
+            .iter()
+            .filter(|a| move_type(a) == Some(p.move_type) && param_value(a, p.key) != *value)
+        {
+            taps.target(a, rect);
+        }
         chosen.push((p, *value));
     }
     let hidden = |a: &Action| {
@@ -160,7 +349,7 @@ fn player_column(
         !shown(a) || count.get(a.label.as_str()).is_some_and(|n| *n > 1)
     });
     for (label, _) in count.iter().filter(|(_, n)| **n > 1) {
-        CollapsingHeader::new(RichText::new(*label).size(20.0))
+        let folded = CollapsingHeader::new(RichText::new(*label).size(20.0))
             .id_salt(("same-text", seat, *label))
             .show(ui, |ui| {
                 for a in own.iter().filter(|a| shown(a) && a.label == *label) {
@@ -174,9 +363,52 @@ fn player_column(
                     }
                 }
             });
+        for a in own.iter().filter(|a| shown(a) && a.label == *label) {
+            taps.target(a, folded.header_response.rect);
+        }
     }
     effect_form(ui, view, game, seat, taps, forms);
     against_the_rules(ui, view, seat, taps, &hidden);
+    other_trackers(ui, view, game, seat, taps);
+}
+
+/// The player's numbers other than the deciding one: in a compact window side by side and
+/// smaller, otherwise one a row.
+fn other_trackers(ui: &mut Ui, view: &View<'_>, game: &GameUi, seat: Seat, taps: &mut Taps) {
+    let rest: Vec<_> = view
+        .trackers
+        .iter()
+        .filter(|t| t.id.player == Some(seat) && t.id.name != game.headline)
+        .collect();
+    if rest.is_empty() {
+        return;
+    }
+    if view.compact {
+        ui.horizontal_wrapped(|ui| {
+            for t in rest {
+                taps.tracked(
+                    ui,
+                    view,
+                    Some(seat),
+                    &t.id.name,
+                    &tracker_label(view, t),
+                    28.0,
+                );
+                ui.add_space(6.0);
+            }
+        });
+    } else {
+        for t in rest {
+            taps.tracked_row(
+                ui,
+                view,
+                Some(seat),
+                &t.id.name,
+                &tracker_label(view, t),
+                32.0,
+            );
+        }
+    }
 }
 
 /// A card's name in the window's language, from the match's own card list.
@@ -191,7 +423,8 @@ fn card_name(view: &View<'_>, game: &GameUi, id: &str) -> String {
     }
 }
 
-/// "Aki's attack bonus: − 10 +", stepping through the values the game offers.
+/// "Aki's attack bonus: − 10 +", stepping through the values the game offers. Returns the
+/// stepper's rectangle.
 fn value_picker(
     ui: &mut Ui,
     view: &View<'_>,
@@ -199,11 +432,11 @@ fn value_picker(
     p: &Param,
     values: &[i64],
     value: &mut i64,
-) {
+) -> egui::Rect {
     let name = format!("{}{}", view.who(Some(seat)), view.lang.pick(p.en, p.ja));
     let height = touch_height(ui, 40.0);
     let at = values.iter().position(|v| v == value).unwrap_or(0);
-    ui.horizontal(|ui| {
+    let row = ui.horizontal(|ui| {
         ui.label(RichText::new(view.lang.pick(p.en, p.ja)).size(17.0));
         let minus = ui
             .add_enabled(
@@ -229,6 +462,7 @@ fn value_picker(
             *value = values[at + 1];
         }
     });
+    row.response.rect
 }
 
 /// The card pickers of a player's column. Returns the move types they enter, so that the
@@ -256,13 +490,16 @@ fn card_pickers(
                 .and_then(Value::as_array)
                 .map_or(1, Vec::len);
             shown.push(pick.move_type);
-            card_picker(ui, view, game, seat, pick, Some(wanted), taps, forms);
+            let rect = card_picker(ui, view, game, seat, pick, Some(wanted), taps, forms);
+            for a in own.iter().filter(|a| move_type(a) == Some(pick.move_type)) {
+                taps.target(a, rect);
+            }
         } else if !view.over {
             let caption = format!("{} {}", view.name(seat), view.lang.pick(pick.en, pick.ja));
             CollapsingHeader::new(RichText::new(&caption).size(16.0))
                 .id_salt(("card-pick", seat, pick.move_type))
                 .show(ui, |ui| {
-                    card_picker(ui, view, game, seat, pick, None, taps, forms);
+                    let _ = card_picker(ui, view, game, seat, pick, None, taps, forms);
                 });
         }
     }
@@ -281,7 +518,7 @@ fn card_picker(
     wanted: Option<usize>,
     taps: &mut Taps,
     forms: &mut Forms,
-) {
+) -> egui::Rect {
     let cards = (game.pickable)(view.game, seat, view.lang);
     let label = |id: &str| {
         cards
@@ -334,9 +571,9 @@ fn card_picker(
                     .min_size(Vec2::new(ui.available_width(), height)),
             )
             .accessible_name(&go)
-            .clicked()
         });
-        if go_tapped.inner {
+        let go_rect = go_tapped.inner.rect;
+        if go_tapped.inner.clicked() {
             let mut mv = Map::new();
             mv.insert("type".into(), pick.move_type.into());
             mv.insert("player".into(), seat.into());
@@ -379,7 +616,8 @@ fn card_picker(
                 }
             });
         }
-    });
+        go_rect
+    })
 }
 
 /// "Enter an effect…": the game's numbers and a note, applied as the player's `effect` move.

@@ -4,10 +4,12 @@
 use super::generic::GENERIC;
 use super::spec::{GameUi, Start, state_of};
 use crate::ui::i18n::Lang;
-use crate::ui::view::{Intent, PanelMemory, Taps, View, is_reveal, name_line, player_frame};
+use crate::ui::view::{
+    Intent, PanelMemory, Taps, View, is_reveal, name_line, name_line_with, player_frame,
+};
 use crate::ui::widgets::{ACCENT, WARN, action_button, big_number, section, stepper};
 use cards::catalogue::JakenCard;
-use cards::core::Seat;
+use cards::core::{Prompt, Seat};
 use cards::games::jaken::{Jaken, Move, Placement, State, Step};
 use cards::matches::{Action, Input};
 use egui::{Button, Label, RichText, TextEdit, Ui, Vec2};
@@ -19,8 +21,317 @@ pub(crate) const UI: GameUi = GameUi {
     turn,
     steps,
     start: Start::JakenForm,
+    headline: "sb",
+    confirm: &["no-monster", "no-effect"],
+    suggest,
+    prompt,
+    tracker_ja,
+    outcome,
+    rules: super::spec::rules_check::<Jaken>(),
     ..GENERIC
 };
+
+/// Why the match ended, in Japanese when the window is (the core writes it in English).
+fn outcome(view: &View<'_>, reason: &str) -> String {
+    if view.lang == Lang::En {
+        return reason.to_owned();
+    }
+    let numbers =
+        |r: &str| -> Option<String> { Some(r.split_once('(')?.1.trim_end_matches(')').to_owned()) };
+    if let Some(name) = reason.strip_suffix("'s SB reached 0") {
+        return format!("{name}のSBが0になった");
+    }
+    if reason.starts_with("more SB after battle") {
+        let n = numbers(reason).unwrap_or_default().replace(" to ", " 対 ");
+        return format!("第10バトル終了時にSBが多い({n})");
+    }
+    if reason.starts_with("equal SB after battle") {
+        let n = numbers(reason).unwrap_or_default().replace(" each", "");
+        return format!("第10バトル終了時にSBが同じ(各{n})");
+    }
+    reason.to_owned()
+}
+
+/// The Japanese captions of Jaken's numbers.
+fn tracker_ja(name: &str) -> Option<&'static str> {
+    match name {
+        "turn" => Some("バトル"),
+        "bg-uses" => Some("BG残り使用回数"),
+        _ => None,
+    }
+}
+
+/// The rules' prompts, in Japanese when the window is (the core writes them in English).
+fn prompt(view: &View<'_>, p: &Prompt) -> String {
+    let (Lang::Ja, Some(state)) = (view.lang, state_of::<Jaken>(view.game)) else {
+        return p.text.clone();
+    };
+    let name = |seat: Option<Seat>| seat.map(|s| view.name(s).to_owned()).unwrap_or_default();
+    let id = p.id.as_str();
+    let has = |part: &str| id.contains(part);
+    if id == "janken" {
+        "じゃんけんをする: 勝った人が最初の親".to_owned()
+    } else if has("-bg") {
+        format!("{}(親): BGを宣言するか、しない", name(p.player))
+    } else if has("-counter") {
+        format!("{}(子): BGで対抗するか、しない", name(p.player))
+    } else if has("-place-") {
+        format!(
+            "{}: モンスターを裏向きに置く(コスト ≤ {})",
+            name(p.player),
+            state.turn
+        )
+    } else if has("-reveal-") {
+        format!("{}: モンスターを公開する", name(p.player))
+    } else if has("-effect-") {
+        let card = p
+            .player
+            .and_then(|s| match &state.players.get(s)?.placement {
+                Placement::Revealed(id) => Some(card_label(state, id, Lang::Ja)),
+                _ => None,
+            })
+            .unwrap_or_default();
+        format!("{}: {card}の効果を解決する", name(p.player))
+    } else if has("-compare") {
+        "攻撃力・守備力を比べてSBを移す".to_owned()
+    } else if has("-end") && state.turn >= 10 {
+        "最後のバトルを終えてSBを数える".to_owned()
+    } else if has("-end") {
+        let parent = state.parent.unwrap_or(0);
+        format!(
+            "{}(親): OBを{}に渡す",
+            view.name(parent),
+            view.name(1 - parent.min(1))
+        )
+    } else {
+        p.text.clone()
+    }
+}
+
+/// The numbers a card's text prints, as an effect or a BG use gives them: own ATK/DEF,
+/// opponent ATK/DEF, SB taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Printed {
+    atk: i32,
+    def: i32,
+    opp_atk: i32,
+    opp_def: i32,
+    sb: i32,
+}
+
+/// What a card's text says its effect does, when the text is one the app can read ("this
+/// monster gets +2 ATK", "your opponent's monster gets -1 DEF", "both monsters get -1 ATK",
+/// "steal 1 SB", "add this monster's DEF to its ATK"); `None` for a choice ("+1 ATK or +1
+/// DEF") or a text it cannot read. `own` is the card's monster (its printed numbers).
+fn printed(text: &str, own: Option<&cards::catalogue::JakenMonster>) -> Option<Printed> {
+    let effect = text.rsplit_once(':').map_or(text, |(_, e)| e);
+    let e = effect.trim().trim_end_matches('.').to_lowercase();
+    if e.contains(" or ") {
+        return None;
+    }
+    let number = |after: &str| -> Option<i32> {
+        let rest = e.split_once(after)?.1.trim_start();
+        let token: String = rest
+            .chars()
+            .take_while(|c| matches!(c, '+' | '-' | '−') || c.is_ascii_digit())
+            .collect();
+        token.replace('−', "-").parse().ok()
+    };
+    let stat = |after: &str| -> Option<(i32, &'static str)> {
+        let n = number(after)?;
+        let rest = e.split_once(after)?.1;
+        let word = rest.split_whitespace().nth(1)?;
+        let which = match word.trim_matches(|c: char| !c.is_alphabetic()) {
+            "atk" => "atk",
+            "def" => "def",
+            _ => return None,
+        };
+        Some((n, which))
+    };
+    let mut out = Printed::default();
+    if let Some((n, which)) = stat("this monster gets") {
+        match which {
+            "atk" => out.atk = n,
+            _ => out.def = n,
+        }
+    } else if let Some((n, which)) =
+        stat("opponent's monster gets").or_else(|| stat("opponent's monster get"))
+    {
+        match which {
+            "atk" => out.opp_atk = n,
+            _ => out.opp_def = n,
+        }
+    } else if let Some((n, which)) = stat("both monsters get") {
+        match which {
+            "atk" => (out.atk, out.opp_atk) = (n, n),
+            _ => (out.def, out.opp_def) = (n, n),
+        }
+    } else if let Some(n) = number("steal") {
+        out.sb = n;
+    } else if e == "add this monster's def to its atk" {
+        out.atk = own?.def;
+    } else if e == "add this monster's cost to its atk and def" {
+        let cost = i32::from(own?.cost);
+        (out.atk, out.def) = (cost, cost);
+    } else {
+        return None;
+    }
+    Some(out)
+}
+
+/// Whether a card's printed condition ("If …:") holds now: `Some(true)` / `Some(false)` where
+/// the app can tell (who is the parent, the opponent's monster's cost or tribe, who has fewer
+/// SB), `None` where it cannot. A text without a condition holds.
+fn condition_holds(state: &State, seat: Seat, text: &str) -> Option<bool> {
+    let Some((condition, _)) = text.rsplit_once(':') else {
+        return Some(true);
+    };
+    let c = condition.trim().to_lowercase();
+    let Some(c) = c.strip_prefix("if ") else {
+        return Some(true);
+    };
+    let other = 1 - seat.min(1);
+    let parent = state.parent;
+    let opponent_monster = || match &state.players.get(other)?.placement {
+        Placement::Revealed(id) => match &state.cards.get(id)?.data {
+            JakenCard::Monster(m) => Some(m.clone()),
+            JakenCard::BattleGround(_) => None,
+        },
+        _ => None,
+    };
+    if c == "you are the parent" {
+        return Some(parent == Some(seat));
+    }
+    if c == "your opponent is the parent" {
+        return Some(parent == Some(other));
+    }
+    if let Some(rest) = c.strip_prefix("the opponent's monster has a cost of ") {
+        let n: u8 = rest.split_whitespace().next()?.parse().ok()?;
+        if rest.ends_with("or more") {
+            return Some(opponent_monster()?.cost >= n);
+        }
+        return None;
+    }
+    if let Some(rest) = c.strip_prefix("your opponent's monster is of the ") {
+        let tribe = rest.strip_suffix(" tribe")?;
+        return Some(opponent_monster()?.tribe.to_lowercase() == tribe);
+    }
+    if c == "your sb are fewer than your opponent's" {
+        let sb = |s: Seat| state.players.get(s).map(|p| p.sb);
+        return Some(sb(seat)? < sb(other)?);
+    }
+    None
+}
+
+/// The effect being resolved now (B2): its seat, card and the numbers its text prints.
+fn resolving(state: &State) -> Option<(Seat, &cards::games::jaken::CardInfo)> {
+    if state.step != Step::Effects {
+        return None;
+    }
+    let seat = *state.pending_effects.first()?;
+    let Placement::Revealed(id) = &state.players.get(seat)?.placement else {
+        return None;
+    };
+    Some((seat, state.cards.get(id)?))
+}
+
+/// The likely move at B2: the effect filled in with the card's printed numbers when its
+/// condition holds (never "condition not met" then), "no effect" when the app knows the
+/// condition fails, nothing to press when it cannot tell.
+fn suggest(game: &dyn cards::matches::AnyMatch, memory: &mut PanelMemory) -> Option<Action> {
+    let state = state_of::<Jaken>(game)?;
+    let (seat, info) = resolving(state)?;
+    let form = effect_form_of(memory.forms::<Forms>()?, state, seat, info);
+    let own = match &info.data {
+        JakenCard::Monster(m) => Some(m),
+        JakenCard::BattleGround(_) => None,
+    };
+    let name = state
+        .players
+        .get(seat)
+        .map(|p| p.name.clone())
+        .unwrap_or_default();
+    match condition_holds(state, seat, &info.text)? {
+        false => {
+            let input = serde_json::to_value(Input::Move {
+                mv: Move::NoEffect { player: seat },
+                override_reason: None,
+            })
+            .ok()?;
+            Some(Action {
+                player: Some(seat),
+                label: format!("{name}'s effect: condition not met, no effect"),
+                input,
+            })
+        }
+        true => {
+            // The card's printed numbers, or what the players changed them to.
+            printed(&info.text, own)?;
+            let p = Printed {
+                atk: form.atk,
+                def: form.def,
+                opp_atk: form.opp_atk,
+                opp_def: form.opp_def,
+                sb: form.sb,
+            };
+            let input = serde_json::to_value(Input::Move {
+                mv: effect_move(seat, p, form.note.trim()),
+                override_reason: None,
+            })
+            .ok()?;
+            Some(Action {
+                player: Some(seat),
+                label: format!("Apply {name}'s effect"),
+                input,
+            })
+        }
+    }
+}
+
+/// The effect form of the battle's resolving effect, made (filled in with the card's printed
+/// numbers) when there is none yet.
+fn effect_form_of<'f>(
+    forms: &'f mut Forms,
+    state: &State,
+    seat: Seat,
+    info: &cards::games::jaken::CardInfo,
+) -> &'f mut EffectForm {
+    let current = forms
+        .effect
+        .as_ref()
+        .is_some_and(|f| f.battle == state.turn && f.seat == seat);
+    if !current {
+        let own = match &info.data {
+            JakenCard::Monster(m) => Some(m),
+            JakenCard::BattleGround(_) => None,
+        };
+        let p = printed(&info.text, own).unwrap_or_default();
+        forms.effect = Some(EffectForm {
+            battle: state.turn,
+            seat,
+            atk: p.atk,
+            def: p.def,
+            opp_atk: p.opp_atk,
+            opp_def: p.opp_def,
+            sb: p.sb,
+            note: String::new(),
+        });
+    }
+    forms.effect.get_or_insert_with(EffectForm::default)
+}
+
+/// The effect move of `seat` with the numbers `p` and a note.
+fn effect_move(seat: Seat, p: Printed, note: &str) -> Move {
+    Move::Effect {
+        player: seat,
+        atk: p.atk,
+        def: p.def,
+        opp_atk: p.opp_atk,
+        opp_def: p.opp_def,
+        sb: p.sb,
+        note: note.to_owned(),
+    }
+}
 
 /// The moves of the table, the last battle's result, then one column per player.
 fn panel(ui: &mut Ui, view: &View<'_>, _: &GameUi, taps: &mut Taps, memory: &mut PanelMemory) {
@@ -82,6 +393,8 @@ struct BgForm {
     uses: i32,
     atk: i32,
     def: i32,
+    /// The BG card the numbers were filled in for (its printed bonus).
+    card: Option<String>,
 }
 
 impl Default for BgForm {
@@ -90,6 +403,7 @@ impl Default for BgForm {
             uses: 1,
             atk: 0,
             def: 0,
+            card: None,
         }
     }
 }
@@ -138,9 +452,45 @@ fn action_label(view: &View<'_>, action: &Action) -> String {
         Move::FaceDown { player } => format!("{}がモンスターを裏向きに置く", name(player)),
         Move::NoMonster { player } => format!("{}は召喚できない(モンスターなし)", name(player)),
         Move::Reveal { player, card: id } => format!("{}が{}を公開", name(player), card(&id)),
-        Move::Effect { player, .. } => format!("{}の効果を適用", name(player)),
+        Move::Effect {
+            player,
+            atk,
+            def,
+            opp_atk,
+            opp_def,
+            sb,
+            note,
+        } => {
+            let parts: Vec<String> = [
+                ("攻撃力", atk),
+                ("守備力", def),
+                ("相手の攻撃力", opp_atk),
+                ("相手の守備力", opp_def),
+                ("奪うSB", sb),
+            ]
+            .iter()
+            .filter(|(_, v)| *v != 0)
+            .map(|(l, v)| format!("{l} {v:+}"))
+            .collect();
+            let mut text = format!("{}の効果を適用", name(player));
+            if !parts.is_empty() {
+                text.push_str(&format!(": {}", parts.join("、")));
+            }
+            if !note.is_empty() {
+                text.push_str(&format!("({note})"));
+            }
+            text
+        }
         Move::NoEffect { player } => format!("{}の効果は発動しない", name(player)),
-        Move::UseBg { player, .. } => format!("{}がBGを使う", name(player)),
+        Move::UseBg {
+            player,
+            uses,
+            atk,
+            def,
+        } => format!(
+            "{}がBGを使う({uses}回): 攻撃力 {atk:+}、守備力 {def:+}",
+            name(player)
+        ),
         Move::Compare => "攻撃力・守備力を比べてSBを移す".to_owned(),
         Move::EndBattle if state.turn >= 10 => "第10バトルを終えてSBを数える".to_owned(),
         Move::EndBattle => match state.parent {
@@ -231,38 +581,82 @@ fn player_column(
     };
     let lang = view.lang;
     let tr = lang.t();
-    name_line(ui, view, seat, tr.parent, tr.child);
-    if let Some(t) = view.tracker(Some(seat), "sb") {
-        let size = if view.compact { 64.0 } else { 96.0 };
+    let sb = view.tracker(Some(seat), "sb");
+    if view.compact {
+        // SB first and biggest, on the name's row.
+        let number = sb.map(|t| (t, "SB".to_owned(), format!("{}: {} SB", p.name, t.value)));
+        name_line_with(ui, view, seat, tr.parent, tr.child, number, |ui, t| {
+            taps.edit(ui, view, t)
+        });
+    } else {
+        name_line(ui, view, seat, tr.parent, tr.child);
+    }
+    if let Some(t) = sb.filter(|_| !view.compact) {
+        let size = 96.0;
         ui.horizontal(|ui| {
             big_number(ui, t.value, size, format!("{}: {} SB", p.name, t.value));
             ui.vertical(|ui| {
-                ui.add_space(if view.compact { 8.0 } else { 18.0 });
+                ui.add_space(18.0);
                 ui.label(RichText::new("SB 魂玉").size(24.0));
                 taps.edit(ui, view, t);
             });
         });
+    }
+    // 800 px: the moves right under the name, the counts after them.
+    if view.compact {
+        ui.add_space(2.0);
+        taps.actions(ui, view, Some(seat), is_reveal);
+        if !view.over {
+            effect_form(ui, view, state, seat, forms, taps);
+            reveal_picker(ui, view, state, seat, taps);
+        }
+        bg_zone(ui, view, state, seat, &mut forms.bg[seat], taps);
     }
     ui.horizontal_wrapped(|ui| {
         taps.tracked(ui, view, Some(seat), "hand", tr.hand, 28.0);
         ui.add_space(8.0);
         taps.tracked(ui, view, Some(seat), "deck", tr.deck_count, 28.0);
         ui.add_space(8.0);
-        ui.label(RichText::new(format!("{} {}", tr.trash, p.trash.len())).size(17.0));
+        // Whole, never split across rows (トラッシュ is one word).
+        ui.add(
+            Label::new(RichText::new(format!("{} {}", tr.trash, p.trash.len())).size(17.0))
+                .extend(),
+        );
     });
     ui.add_space(4.0);
-    taps.actions(ui, view, Some(seat), is_reveal);
-    if !view.over {
-        effect_form(ui, view, state, seat, forms, taps);
-        reveal_picker(ui, state, seat, taps, lang);
+    if !view.compact {
+        taps.actions(ui, view, Some(seat), is_reveal);
+        if !view.over {
+            effect_form(ui, view, state, seat, forms, taps);
+            reveal_picker(ui, view, state, seat, taps);
+        }
     }
     battle_field(ui, view, state, seat, taps);
-    bg_zone(ui, view, state, seat, &mut forms.bg[seat], taps);
+    if !view.compact {
+        bg_zone(ui, view, state, seat, &mut forms.bg[seat], taps);
+    }
+}
+
+/// "Aki uses the BG" with the form's numbers.
+fn use_bg_button(ui: &mut Ui, lang: Lang, name: &str, seat: Seat, form: &BgForm, taps: &mut Taps) {
+    let text = match lang {
+        Lang::En => format!("{name} uses the BG"),
+        Lang::Ja => format!("{name}がBGを使う"),
+    };
+    if action_button(ui, &text, None).clicked() {
+        taps.intents.push(move_input(Move::UseBg {
+            player: seat,
+            uses: u8::try_from(form.uses).unwrap_or(1),
+            atk: form.atk,
+            def: form.def,
+        }));
+    }
 }
 
 /// Every unplayed monster of a player whose monster is face down, as one button each.
 /// Too expensive cards are offered too (marked): revealing one shows the rule's refusal.
-fn reveal_picker(ui: &mut Ui, state: &State, seat: Seat, taps: &mut Taps, lang: Lang) {
+fn reveal_picker(ui: &mut Ui, view: &View<'_>, state: &State, seat: Seat, taps: &mut Taps) {
+    let lang = view.lang;
     let p = &state.players[seat];
     if p.placement != Placement::FaceDown {
         return;
@@ -271,6 +665,8 @@ fn reveal_picker(ui: &mut Ui, state: &State, seat: Seat, taps: &mut Taps, lang: 
         Lang::En => format!("{}: reveal your monster", p.name),
         Lang::Ja => format!("{}: モンスターを公開", p.name),
     };
+    // 800 px: no caption (the prompt says it), every card in view.
+    let caption = if view.compact { String::new() } else { caption };
     section(ui, &caption, |ui| {
         let mut ids: Vec<&String> = p
             .unplayed
@@ -283,7 +679,13 @@ fn reveal_picker(ui: &mut Ui, state: &State, seat: Seat, taps: &mut Taps, lang: 
             })
             .collect();
         ids.dedup();
-        let width = ((ui.available_width() - ui.spacing().item_spacing.x) / 2.0 - 1.0).max(150.0);
+        if view.compact {
+            ui.spacing_mut().item_spacing.y = 4.0;
+        }
+        // Three a row at 800 px (every card of a deck in view), two otherwise.
+        let per_row = if view.compact { 3.0 } else { 2.0 };
+        let gap = ui.spacing().item_spacing.x;
+        let width = ((ui.available_width() - gap * (per_row - 1.0)) / per_row - 1.0).max(100.0);
         ui.horizontal_wrapped(|ui| {
             for id in ids {
                 let Some(info) = state.cards.get(id) else {
@@ -293,29 +695,40 @@ fn reveal_picker(ui: &mut Ui, state: &State, seat: Seat, taps: &mut Taps, lang: 
                     continue;
                 };
                 let too_dear = u32::from(m.cost) > state.turn;
-                let cost = match (lang, too_dear) {
+                let cost = match (lang, too_dear && !view.compact) {
                     (Lang::En, true) => format!("cost {} > battle {}", m.cost, state.turn),
                     (Lang::En, false) => format!("cost {}", m.cost),
                     (Lang::Ja, true) => format!("コスト {} > 第{}バトル", m.cost, state.turn),
                     (Lang::Ja, false) => format!("コスト {}", m.cost),
                 };
-                let text = match lang {
-                    Lang::En => format!(
+                let text = match (lang, view.compact) {
+                    // 800 px: one line a card, so every card of the deck fits the screen.
+                    (_, true) => format!("{}\n{cost} · {}/{}", info.name_ja, m.atk, m.def),
+                    (Lang::En, false) => format!(
                         "{}\n{}\n{cost} · {}/{}",
                         info.name_ja, info.name_en, m.atk, m.def
                     ),
-                    Lang::Ja => format!("{}\n{cost} · {}/{}", info.name_ja, m.atk, m.def),
+                    (Lang::Ja, false) => {
+                        format!("{}\n{cost} · {}/{}", info.name_ja, m.atk, m.def)
+                    }
                 };
                 let mut rich = RichText::new(text).size(17.0);
                 if too_dear {
                     rich = rich.color(WARN);
                 }
+                let height = if view.compact { 48.0 } else { 84.0 };
                 let button = ui
-                    .add_sized(Vec2::new(width, 84.0), Button::new(rich).wrap())
+                    .add_sized(
+                        Vec2::new(width, height),
+                        Button::new(rich.size(if view.compact { 14.0 } else { 17.0 })).wrap(),
+                    )
                     .accessible_name(match lang {
                         Lang::En => format!("{} reveals {}", p.name, card_label(state, id, lang)),
                         Lang::Ja => format!("{}が{}を公開", p.name, card_label(state, id, lang)),
                     });
+                for a in taps_reveals(view, seat, id) {
+                    taps.target(a, button.rect);
+                }
                 if button.clicked() {
                     taps.intents.push(move_input(Move::Reveal {
                         player: seat,
@@ -325,6 +738,21 @@ fn reveal_picker(ui: &mut Ui, state: &State, seat: Seat, taps: &mut Taps, lang: 
             }
         });
     });
+}
+
+/// The offered reveal moves of a seat naming card `id` (reached through its picker button).
+fn taps_reveals<'a>(view: &View<'a>, seat: Seat, id: &str) -> Vec<&'a Action> {
+    view.actions
+        .iter()
+        .filter(|a| {
+            a.player == Some(seat)
+                && is_reveal(a)
+                && a.input
+                    .pointer("/move/card")
+                    .and_then(serde_json::Value::as_str)
+                    == Some(id)
+        })
+        .collect()
 }
 
 /// The effect form, for the player whose effect resolves now (B2).
@@ -348,14 +776,7 @@ fn effect_form(
         return;
     };
     let name = state.players[seat].name.clone();
-    let form = match &mut forms.effect {
-        Some(f) if f.battle == state.turn && f.seat == seat => f,
-        slot => slot.insert(EffectForm {
-            battle: state.turn,
-            seat,
-            ..EffectForm::default()
-        }),
-    };
+    let form = effect_form_of(forms, state, seat, info);
     let caption = match lang {
         Lang::En => format!("{name}'s effect resolves now"),
         Lang::Ja => format!("{name}の効果を解決"),
@@ -367,6 +788,10 @@ fn effect_form(
                 .strong()
                 .color(ACCENT),
         );
+        // 800 px: the move first, the numbers under it.
+        if view.compact {
+            apply_effect(ui, view, seat, &name, form, taps);
+        }
         if let JakenCard::Monster(m) = &info.data
             && let Some(wind) = m.wind
         {
@@ -425,22 +850,48 @@ fn effect_form(
                 .desired_width(f32::INFINITY),
         )
         .accessible_name(format!("{prefix} {}", lang.pick("note", "メモ")));
-        let apply = match lang {
-            Lang::En => format!("Apply {name}'s effect"),
-            Lang::Ja => format!("{name}の効果を適用"),
-        };
-        if action_button(ui, &apply, None).clicked() {
-            taps.intents.push(move_input(Move::Effect {
-                player: seat,
-                atk: form.atk,
-                def: form.def,
-                opp_atk: form.opp_atk,
-                opp_def: form.opp_def,
-                sb: form.sb,
-                note: form.note.trim().to_owned(),
-            }));
+        if !view.compact {
+            apply_effect(ui, view, seat, &name, form, taps);
         }
     });
+}
+
+/// "Apply Aki's effect" with the form's numbers (the primary move when the app suggests it).
+fn apply_effect(
+    ui: &mut Ui,
+    view: &View<'_>,
+    seat: Seat,
+    name: &str,
+    form: &EffectForm,
+    taps: &mut Taps,
+) {
+    let lang = view.lang;
+    let apply = match lang {
+        Lang::En => format!("Apply {name}'s effect"),
+        Lang::Ja => format!("{name}の効果を適用"),
+    };
+    let mv = effect_move(
+        seat,
+        Printed {
+            atk: form.atk,
+            def: form.def,
+            opp_atk: form.opp_atk,
+            opp_def: form.opp_def,
+            sb: form.sb,
+        },
+        form.note.trim(),
+    );
+    let primary = view.primary.is_some_and(|p| {
+        serde_json::to_value(Input::Move {
+            mv: mv.clone(),
+            override_reason: None,
+        })
+        .is_ok_and(|v| v == p.input)
+    });
+    let key = (view.kiosk && primary).then_some("Space");
+    if action_button(ui, &apply, key).clicked() {
+        taps.intents.push(move_input(mv));
+    }
 }
 
 /// The battle field: the monster, face down or revealed with its effective ATK/DEF.
@@ -510,7 +961,9 @@ fn bg_zone(
     let p = &state.players[seat];
     let lang = view.lang;
     let tr = lang.t();
-    section(ui, tr.bg_zone, |ui| {
+    // 800 px: no caption, the card's name says it.
+    let caption = if view.compact { "" } else { tr.bg_zone };
+    section(ui, caption, |ui| {
         let Some(bg) = &p.bg else {
             ui.label(RichText::new(tr.empty).size(20.0));
             return;
@@ -540,7 +993,8 @@ fn bg_zone(
             };
             ui.label(RichText::new(side).size(17.0).strong());
         });
-        if let Some(info) = info {
+        // 800 px: the card lies on the table; its text would push its use off the screen.
+        if let Some(info) = info.filter(|_| !view.compact) {
             ui.add(Label::new(RichText::new(&info.text).size(16.0)).wrap());
         }
         // Offered whenever the BG is active; a use outside the strategy phase (P3 … B4) is
@@ -551,8 +1005,24 @@ fn bg_zone(
         if !state.step.is_strategy_phase() {
             ui.label(RichText::new(tr.bg_strategy_only).size(15.0).weak());
         }
+        if form.card.as_deref() != Some(bg.card.as_str()) {
+            // The BG's printed bonus ("this monster gets +2 ATK"); a choice stays at 0.
+            let p = info
+                .and_then(|i| printed(&i.text, None))
+                .unwrap_or_default();
+            *form = BgForm {
+                uses: 1,
+                atk: p.atk,
+                def: p.def,
+                card: Some(bg.card.clone()),
+            };
+        }
         let left = i32::from(bg.uses_left);
         form.uses = form.uses.clamp(1, left.max(1));
+        // 800 px: the move first, its numbers under it.
+        if view.compact {
+            use_bg_button(ui, lang, &p.name, seat, form, taps);
+        }
         let prefix = match lang {
             Lang::En => format!("{}'s BG use:", p.name),
             Lang::Ja => format!("{}のBG使用:", p.name),
@@ -567,17 +1037,62 @@ fn bg_zone(
         );
         stepper(ui, "ATK", &format!("{prefix} ATK"), &mut form.atk, -20, 20);
         stepper(ui, "DEF", &format!("{prefix} DEF"), &mut form.def, -20, 20);
-        let text = match lang {
-            Lang::En => format!("{} uses the BG", p.name),
-            Lang::Ja => format!("{}がBGを使う", p.name),
-        };
-        if action_button(ui, &text, None).clicked() {
-            taps.intents.push(move_input(Move::UseBg {
-                player: seat,
-                uses: u8::try_from(form.uses).unwrap_or(1),
-                atk: form.atk,
-                def: form.def,
-            }));
+        if !view.compact {
+            use_bg_button(ui, lang, &p.name, seat, form, taps);
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printed_numbers_are_read_from_the_demo_texts() {
+        let p = |text: &str| printed(text, None);
+        assert_eq!(
+            p("If you are the parent: this monster gets +2 ATK."),
+            Some(Printed {
+                atk: 2,
+                ..Printed::default()
+            })
+        );
+        assert_eq!(
+            p("If you are the parent: your opponent's monster gets -1 DEF."),
+            Some(Printed {
+                opp_def: -1,
+                ..Printed::default()
+            })
+        );
+        assert_eq!(
+            p("If you are the parent: both monsters get -1 ATK."),
+            Some(Printed {
+                atk: -1,
+                opp_atk: -1,
+                ..Printed::default()
+            })
+        );
+        assert_eq!(
+            p("If you are the parent: steal 1 SB from your opponent."),
+            Some(Printed {
+                sb: 1,
+                ..Printed::default()
+            })
+        );
+        assert_eq!(
+            p("BG effect (1 use): this monster gets +2 ATK this battle."),
+            Some(Printed {
+                atk: 2,
+                ..Printed::default()
+            })
+        );
+        assert_eq!(
+            p("BG effect (1 use): this monster gets +1 ATK or +1 DEF."),
+            None
+        );
+        assert_eq!(
+            p("A small imp that carries a lantern through the night."),
+            None
+        );
+    }
 }

@@ -9,6 +9,8 @@ use cards::matches::AnyMatch;
 pub(crate) const UI: GameUi = GameUi {
     effect_fields: EFFECT,
     card_name,
+    tracker_ja,
+    rules: super::spec::rules_check::<JunkKen>(),
     ..GENERIC
 };
 
@@ -31,4 +33,21 @@ fn card_name(game: &dyn AnyMatch, id: &str) -> Option<(String, String)> {
         .cards
         .get(id)
         .map(|c| (c.name_en.clone(), c.name_ja.clone()))
+}
+
+/// The Japanese captions of JUNK-KEN's numbers without a Japanese label of their own.
+fn tracker_ja(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "turn" => "ターン",
+        "rotation" => "時計回りの回転(°)",
+        "gear" => "ギア耐久ダイス",
+        "field" => "フィールドのカウントダウンダイス",
+        "defeated" => "倒されたキャラクター",
+        "atk-bonus" => "攻撃ボーナス(+1攻撃効果)",
+        "turns-in-zone" => "バトルゾーンにいるターン数",
+        "bullet" => "バレットカウンター",
+        "dice-skill" => "ダイススキル オン(1)/オフ(0)",
+        "supporter-age" => "サポーター: 終えたじゃんけんフェイズ",
+        _ => return None,
+    })
 }

@@ -19,6 +19,8 @@ pub(crate) const UI: GameUi = GameUi {
     start: Start::ReadyMade {
         switches: &SWITCHES,
     },
+    tracker_ja,
+    rules: super::spec::rules_check::<Rockman>(),
     ..GENERIC
 };
 
@@ -55,4 +57,17 @@ fn card_name(game: &dyn AnyMatch, id: &str) -> Option<(String, String)> {
         .cards
         .get(id)
         .map(|c| (c.name_en.clone(), c.name_ja.clone()))
+}
+
+/// The Japanese captions of Rockman EXE's numbers without a Japanese label of their own.
+fn tracker_ja(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "turn" => "ターン",
+        "first" => "先攻(席)",
+        "passes" => "連続パス",
+        "discard" => "捨札(手で変えない)",
+        "chip-level" => "Lv1: チップの最高レベル(HPから)",
+        "virus-level" => "Lv2: ウイルスの最高レベル(HPから)",
+        _ => return None,
+    })
 }

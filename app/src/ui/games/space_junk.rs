@@ -35,6 +35,10 @@ pub(crate) const UI: GameUi = GameUi {
     }],
     pickable,
     start: Start::Characters,
+    headline: "fame",
+    confirm: &["no-take"],
+    tracker_ja,
+    rules: super::spec::rules_check::<SpaceJunk>(),
     ..GENERIC
 };
 
@@ -69,4 +73,25 @@ fn pickable(game: &dyn AnyMatch, _: Seat, lang: Lang) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// The Japanese captions of Space Junk's numbers.
+fn tracker_ja(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "round" => "ラウンド",
+        "first" => "先手(席)",
+        "deck" => "ジャンク山札",
+        "discard" => "クーラー(捨て札)",
+        "fame" => "名声",
+        "move" => "移動",
+        "attack" => "攻撃",
+        "search" => "探索",
+        "ring" => "リング",
+        "position" => "位置",
+        "orbits" => "周回",
+        "cargo" => "貨物室",
+        "junk-fame" => "ジャンクの名声",
+        "score" => "最終集計",
+        _ => return None,
+    })
 }

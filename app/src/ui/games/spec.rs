@@ -4,7 +4,7 @@
 
 use crate::ui::i18n::Lang;
 use crate::ui::view::{PanelMemory, Taps, View};
-use cards::core::Seat;
+use cards::core::{Prompt, Seat};
 use cards::game::Game;
 use cards::matches::{Action, AnyMatch, Match};
 use egui::Ui;
@@ -33,6 +33,87 @@ pub(crate) struct GameUi {
     pub pickable: Pickable,
     /// How the start screen sets a match of the game up.
     pub start: Start,
+    /// The tracked number that decides the game (HP, fame…): the biggest number of each
+    /// player's area, and the first (generic panel).
+    pub headline: &'static str,
+    /// Move types that end a player's options or drop an effect ("plays nothing", "no
+    /// effect"): a tap asks again, and they are never the primary move.
+    pub confirm: &'static [&'static str],
+    /// The likely next move where the game's entry knows better than the rules' first move
+    /// (an effect whose condition holds, filled in with the card's printed numbers): the
+    /// primary move (Space, GPIO "next").
+    pub suggest: fn(&dyn AnyMatch, &mut PanelMemory) -> Option<Action>,
+    /// A prompt's text in the window's language.
+    pub prompt: fn(&View<'_>, &Prompt) -> String,
+    /// The Japanese caption of a tracked number, by its name (`None`: the label's own).
+    pub tracker_ja: fn(&str) -> Option<&'static str>,
+    /// The reason an outcome gives ("more SB after battle 10 (12 to 8)"), in the window's
+    /// language.
+    pub outcome: fn(&View<'_>, &str) -> String,
+    /// The game's house rules: their keys (sorted), and whether a set of them (JSON) is one
+    /// the game reads, with the game's reason when not.
+    pub rules: RulesCheck,
+}
+
+/// The house rules a game reads (see [`rules_check`]).
+#[derive(Clone, Copy)]
+pub(crate) struct RulesCheck {
+    /// Every key of the game's house rules, sorted.
+    pub keys: fn() -> Vec<String>,
+    /// `Err` with the game's reason when the rules (a JSON object) are not the game's.
+    pub check: fn(&serde_json::Value) -> Result<(), String>,
+}
+
+/// The house rules of game `G`.
+pub(crate) const fn rules_check<G: Game>() -> RulesCheck {
+    RulesCheck {
+        keys: rules_keys::<G>,
+        check: check_rules::<G>,
+    }
+}
+
+fn rules_keys<G: Game>() -> Vec<String> {
+    let mut keys: Vec<String> = match serde_json::to_value(G::Rules::default()) {
+        Ok(serde_json::Value::Object(map)) => map.keys().cloned().collect(),
+        _ => Vec::new(),
+    };
+    keys.sort();
+    keys
+}
+
+fn check_rules<G: Game>(rules: &serde_json::Value) -> Result<(), String> {
+    let header = cards::game::MatchHeader {
+        game: G::ID,
+        catalogue: String::new(),
+        players: Vec::new(),
+        rules: rules.clone(),
+    };
+    Match::<G>::rules_of(&header)
+        .map(|_| ())
+        .map_err(|e| match e {
+            cards::game::SetupError::Rules(why) => why,
+            other => other.to_string(),
+        })
+}
+
+/// An outcome's reason as the rules core writes it.
+pub(crate) fn plain_outcome(_: &View<'_>, reason: &str) -> String {
+    reason.to_owned()
+}
+
+/// No move to suggest: the rules' first plain move is the primary one.
+pub(crate) fn no_suggestion(_: &dyn AnyMatch, _: &mut PanelMemory) -> Option<Action> {
+    None
+}
+
+/// A prompt's own text (the rules core writes it).
+pub(crate) fn plain_prompt(_: &View<'_>, prompt: &Prompt) -> String {
+    prompt.text.clone()
+}
+
+/// No Japanese captions of the game's own: the label's Japanese part.
+pub(crate) fn no_tracker_ja(_: &str) -> Option<&'static str> {
+    None
 }
 
 /// A card's (English, Japanese) name from the match's own card list, if the game keeps one.

@@ -16,6 +16,9 @@ pub(crate) const UI: GameUi = GameUi {
     picks: PICKS,
     card_name,
     pickable,
+    confirm: &["no-card"],
+    tracker_ja,
+    rules: super::spec::rules_check::<Yomi>(),
     ..GENERIC
 };
 
@@ -96,4 +99,18 @@ fn pickable(game: &dyn AnyMatch, seat: Seat, lang: Lang) -> Vec<(String, String)
         }
     }
     out
+}
+
+/// The Japanese captions of Yomi's numbers without a Japanese label of their own.
+fn tracker_ja(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "turn" => "ターン",
+        "discard" => "捨て札",
+        "knockdown" => "転倒 (0/1)",
+        "combo-points" => "使ったコンボポイント",
+        "chain" => "チェインコンボの長さ",
+        "aces-owed" => "未解決のエース探索",
+        "cancelled" => "ブルーバーストで防いだダメージ",
+        _ => return None,
+    })
 }
