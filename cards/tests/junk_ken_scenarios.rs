@@ -180,10 +180,10 @@ impl Table {
         self.play(Move::Janken { hand0, hand1 });
     }
     fn end_janken(&mut self) {
-        self.play(Move::EndJanken);
+        self.play(Move::EndJanken {});
     }
     fn end_turn(&mut self) {
-        self.play(Move::EndTurn);
+        self.play(Move::EndTurn {});
     }
     /// Set done, the given hands, janken end and turn end.
     fn turn(&mut self, hand0: Hand, hand1: Hand) {
@@ -1641,4 +1641,144 @@ fn faq_clockwise_to_clockwise_replacement_keeps_the_angle() {
         card: "JK04".into(),
     });
     assert_eq!(t.rotation(0), Some(180));
+}
+
+// ---- refusals that are rules (issue 17) -------------------------------------------------------
+
+#[test]
+fn stacked_haste_is_a_rule_naming_the_face_up_supporter() {
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK08", "JK01"],
+        [6, 6],
+    );
+    t.play(Move::PlaceSupporter {
+        player: 0,
+        card: "JK05".into(),
+    });
+    t.play(Move::Haste { player: 0 });
+    let v = t.refused(Move::Haste { player: 0 });
+    assert_eq!(rules_of(&v), ["junk-ken.haste-stack"]);
+    assert!(
+        v[0].sentence.contains("Aki's supporter is already face up"),
+        "{}",
+        v[0].sentence
+    );
+    assert!(
+        v[0].sentence_ja.contains("重複しません"),
+        "{}",
+        v[0].sentence_ja
+    );
+    assert!(
+        v[0].reference.contains("■ヘイストスキル"),
+        "{}",
+        v[0].reference
+    );
+}
+
+#[test]
+fn necromancy_after_the_character_was_destroyed_says_so() {
+    // Given Aki's 墓守人形 (Necromancy) with HP 1, destroyed by Ben's グー (ATK 2),
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK09", "JK01"],
+        [1, 6],
+    );
+    t.done();
+    t.throw(Scissors, Rock);
+    assert!(t.s().players[0].character.is_none());
+    t.end_janken();
+    // when Aki still names a card for Necromancy, the refusal says the character was destroyed
+    // (not that it "has no Necromancy skill"),
+    let v = t.refused(Move::Necromancy {
+        player: 0,
+        graveyard: 0,
+        card: Some("JK09".into()),
+    });
+    assert_eq!(rules_of(&v), ["junk-ken.necromancy-destroyed"]);
+    assert!(v[0].sentence.contains("destroyed"), "{}", v[0].sentence);
+    assert!(v[0].sentence_ja.contains("破壊"), "{}", v[0].sentence_ja);
+    // and the table may apply it anyway.
+    t.override_play(Move::Necromancy {
+        player: 0,
+        graveyard: 0,
+        card: Some("JK09".into()),
+    });
+    assert!(t.s().players[0].graveyard.iter().any(|c| c.face_down));
+}
+
+#[test]
+fn naming_a_face_down_card_for_necromancy_is_a_rule() {
+    // Given Ben's supporter expired into the graveyard and turned face down by Necromancy,
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK09", "JK01"],
+        [6, 6],
+    );
+    t.play(Move::PlaceSupporter {
+        player: 1,
+        card: "JK05".into(),
+    });
+    t.done();
+    t.throw(Rock, Rock);
+    t.end_janken();
+    t.end_turn();
+    t.done();
+    t.throw(Rock, Rock);
+    t.end_janken();
+    t.end_turn();
+    t.done();
+    t.throw(Paper, Rock);
+    t.end_janken();
+    t.play(Move::Necromancy {
+        player: 0,
+        graveyard: 1,
+        card: Some("JK05".into()),
+    });
+    t.end_turn();
+    t.done();
+    t.throw(Paper, Rock);
+    t.end_janken();
+    // When Aki names the face-down card, Then the refusal says a face-down card has no name.
+    let v = t.refused(Move::Necromancy {
+        player: 0,
+        graveyard: 1,
+        card: Some("JK05".into()),
+    });
+    assert_eq!(rules_of(&v), ["junk-ken.necromancy-face-down"]);
+    assert!(v[0].sentence.contains("face down"), "{}", v[0].sentence);
+    assert!(v[0].reference.contains("ランダム"), "{}", v[0].reference);
+}
+
+#[test]
+fn replacing_a_destroyed_character_is_a_rule() {
+    // Given Aki (HP 1) declared replacement and Ben's グー destroyed the character,
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK01", "JK01"],
+        [1, 6],
+    );
+    t.done();
+    t.play(Move::DeclareReplacement { player: 0 });
+    t.throw(Scissors, Rock);
+    assert!(t.s().players[0].character.is_none());
+    t.end_janken();
+    // When Aki swaps in a hand card anyway, Then it is refused for that cause,
+    let v = t.refused(Move::Replace {
+        player: 0,
+        card: "JK03".into(),
+    });
+    assert_eq!(rules_of(&v), ["junk-ken.replace-destroyed"]);
+    assert!(v[0].sentence.contains("was destroyed"), "{}", v[0].sentence);
+    assert!(!v[0].sentence_ja.is_empty());
+    // and applied anyway the card goes to the battle zone with its HP die asked.
+    t.override_play(Move::Replace {
+        player: 0,
+        card: "JK03".into(),
+    });
+    assert!(t.s().players[0].character.is_some());
 }

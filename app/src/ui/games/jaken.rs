@@ -141,9 +141,9 @@ fn action_label(view: &View<'_>, action: &Action) -> String {
         Move::Effect { player, .. } => format!("{}の効果を適用", name(player)),
         Move::NoEffect { player } => format!("{}の効果は発動しない", name(player)),
         Move::UseBg { player, .. } => format!("{}がBGを使う", name(player)),
-        Move::Compare => "攻撃力・守備力を比べてSBを移す".to_owned(),
-        Move::EndBattle if state.turn >= 10 => "第10バトルを終えてSBを数える".to_owned(),
-        Move::EndBattle => match state.parent {
+        Move::Compare {} => "攻撃力・守備力を比べてSBを移す".to_owned(),
+        Move::EndBattle {} if state.turn >= 10 => "第10バトルを終えてSBを数える".to_owned(),
+        Move::EndBattle {} => match state.parent {
             Some(p) => format!("{}がOBを{}に渡す", name(p), name(1 - p.min(1))),
             None => action.label.clone(),
         },

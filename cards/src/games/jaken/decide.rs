@@ -114,9 +114,7 @@ impl Builder {
 pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Impossible> {
     let mut b = Builder::new(state);
     let mut v = Vec::new();
-    if state.step == Step::Over {
-        return Err(Impossible::new("the match is over"));
-    }
+    // After the end the match layer refuses every move by rule `match.over` (overridable).
     match mv {
         Move::FirstParent { player } => {
             check_seat(*player)?;
@@ -188,10 +186,30 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 Step::ParentBg if is_parent => b.enter(Step::FaceDown),
                 Step::ChildCounter if !is_parent => b.enter(Step::FaceDown),
                 Step::ParentBg | Step::ChildCounter => {
-                    return Err(Impossible::new(format!(
-                        "it is not {}'s turn to declare a BG",
-                        state.name(*player)
-                    )));
+                    // The other player passes for the one whose turn it is: physically possible,
+                    // against the order of the plan phase. Applied anyway, the declaration closes.
+                    let (whose, ja_role) = if state.step == Step::ParentBg {
+                        (state.parent.unwrap_or(*player), "親")
+                    } else {
+                        (other(state.parent.unwrap_or(*player)), "子")
+                    };
+                    v.push(
+                        Violation::new(
+                            "jaken.bg-turn",
+                            format!(
+                                "It is {}'s turn to declare a BG or pass, not {}'s.",
+                                state.name(whose),
+                                state.name(*player)
+                            ),
+                            "■ BG発動条件「★ 自分が親の場合：バトルプランフェーズで、手札からBGカードを宣言と共にBGゾーンに配置可能。★ 相手が親の場合：親がBGカードをBGゾーンに配置したとき、手札にBGカードがあればカウンターとしてBGゾーンに配置可能」",
+                        )
+                        .ja(format!(
+                            "いまはBGを宣言するかパスするのは{ja_role}の {} の番です（{} の番ではありません）。",
+                            state.name(whose),
+                            state.name(*player)
+                        )),
+                    );
+                    b.enter(Step::FaceDown);
                 }
                 _ => {
                     return Err(Impossible::new(format!(
@@ -410,6 +428,25 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     "the strategy phase, from P3 until the SB comparison",
                 ));
             }
+            if state.rules.child_bg_after_parent_declaration
+                && state.parent.is_some_and(|parent| parent != *player)
+                && !state.parent_declared_bg
+            {
+                v.push(
+                    Violation::new(
+                        "jaken.bg-child-after-parent",
+                        format!(
+                            "{} is the child: a BG's effect is used by the child only in a battle in which the parent declared a BG, and the parent declared none this battle.",
+                            p.name
+                        ),
+                        "■ BG発動条件「★ 相手が親の場合：親がBGカードをBGゾーンに配置したとき、手札にBGカードがあればカウンターとしてBGゾーンに配置可能」",
+                    )
+                    .ja(format!(
+                        "{} は子です。子がBGの効果を使えるのは、親がBGを宣言したバトルだけです。このバトルで親はBGを宣言していません。",
+                        p.name
+                    )),
+                );
+            }
             if *uses > bg.uses_left {
                 v.push(Violation::new(
                     "jaken.bg-limit",
@@ -444,7 +481,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 b.push(Event::BgFlipped(*player));
             }
         }
-        Move::Compare => {
+        Move::Compare {} => {
             if state.step != Step::Compare {
                 return Err(Impossible::new(match state.step {
                     Step::Effects => "resolve the open effects first (parent first)".to_owned(),
@@ -503,7 +540,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 b.enter(Step::BattleEnd);
             }
         }
-        Move::EndBattle => {
+        Move::EndBattle {} => {
             if state.step != Step::BattleEnd {
                 return Err(Impossible::new(format!(
                     "the battle ends after the SB comparison, not at {}",

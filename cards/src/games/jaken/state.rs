@@ -48,6 +48,10 @@ pub struct Rules {
     /// §10 #8: a BG stays in the zone across battles until its uses run out (otherwise it goes to
     /// the trash at the battle end).
     pub bg_stays_until_exhausted: bool,
+    /// The child uses a BG's effect only in a battle in which the parent declared a BG (the
+    /// seed's BG発動条件: the child's BG is a counter, placed "when the parent placed a BG
+    /// card"); `false` lets the child use a BG left from an earlier battle at any time.
+    pub child_bg_after_parent_declaration: bool,
 }
 
 impl Default for Rules {
@@ -58,6 +62,7 @@ impl Default for Rules {
             clamp_negative: true,
             bg_multiple_uses_per_battle: true,
             bg_stays_until_exhausted: true,
+            child_bg_after_parent_declaration: true,
         }
     }
 }
@@ -218,7 +223,7 @@ pub struct State {
 
 /// A move at the Jaken table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Move {
     /// Setup: the janken winner becomes the first parent.
     FirstParent {
@@ -296,9 +301,9 @@ pub enum Move {
         def: i32,
     },
     /// B4/B5: compare ATK/DEF, move SB, send both monsters to the trash.
-    Compare,
+    Compare {},
     /// E1: the parent hands the OB over; the next battle begins (or the match ends after 10).
-    EndBattle,
+    EndBattle {},
 }
 
 /// One change of a Jaken state.

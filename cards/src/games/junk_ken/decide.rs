@@ -13,9 +13,7 @@ pub(super) fn awaken_target_ok(target: &AwakenTarget, base: &CardInfo) -> bool {
 }
 
 pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Impossible> {
-    if state.table.step == Step::Over {
-        return Err(Impossible::new("the match is over"));
-    }
+    // After the end the match layer refuses every move by rule `match.over` (overridable).
     let mut t = Scratch::new(state);
     let mut v = Vec::new();
     let step = state.table.step;
@@ -366,9 +364,21 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 }
             };
             if face_up {
-                return Err(Impossible::new(
-                    "the supporter is already face up (Haste does not stack)",
-                ));
+                v.push(
+                    Violation::new(
+                        "junk-ken.haste-stack",
+                        format!(
+                            "{}'s supporter is already face up: Haste does not stack.",
+                            p.name
+                        ),
+                        "■ヘイストスキル「この効果はギアカードには適用されず、キャラクター、サポーター同士で重複しません」",
+                    )
+                    .ja(format!(
+                        "{} のサポーターはすでに表向きです。ヘイストは重複しません。",
+                        p.name
+                    )),
+                );
+                return Ok(t.done(v));
             }
             let char_haste = state.top(*player).is_some_and(CardInfo::haste);
             let sup_haste = state.cards.get(&card).is_some_and(CardInfo::haste);
@@ -480,7 +490,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 }
             }
         }
-        Move::EndJanken => {
+        Move::EndJanken {} => {
             if step != Step::Resolve {
                 return Err(Impossible::new(format!(
                     "the janken phase ends after the throw, not at {}",
@@ -493,7 +503,9 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let info = state.card(card)?.clone();
             let p = &state.players[*player];
-            if step != Step::Replace || !p.replacing || p.character.is_none() {
+            // With the character destroyed the swap is physically possible (a card from the
+            // hand into the empty battle zone) but forbidden: a violation below.
+            if p.character.is_some() && (step != Step::Replace || !p.replacing) {
                 return Err(Impossible::new(format!(
                     "{} has no replacement to carry out now",
                     p.name
@@ -514,7 +526,34 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             }
             let rules = state.rules.clone();
             let Some(old) = t.s.players[*player].character.take() else {
-                return Err(Impossible::new("no character"));
+                // The character was destroyed in the janken phase: nothing is left to swap.
+                // Applied anyway, the card is placed as a new character (with its HP die).
+                v.push(
+                    Violation::new(
+                        "junk-ken.replace-destroyed",
+                        format!(
+                            "{}'s character was destroyed: a replacement swaps only a character still in the battle zone at the end of the janken phase.",
+                            p.name
+                        ),
+                        "交代「交代を宣言したのちのじゃんけんフェーズ終了時にバトルゾーンにキャラクターカードが場に残っていれば、手札のカードと入れ替えることができます」",
+                    )
+                    .ja(format!(
+                        "{} のキャラクターは破壊されました。交代できるのは、じゃんけんフェーズ終了時にバトルゾーンに残っているキャラクターだけです。",
+                        p.name
+                    )),
+                );
+                t.s.players[*player].replacing = false;
+                t.place_character(*player, card, &info);
+                if step == Step::Replace
+                    && !t
+                        .s
+                        .players
+                        .iter()
+                        .any(|p| p.replacing && p.character.is_some())
+                {
+                    t.begin_turn_end();
+                }
+                return Ok(t.done(v));
             };
             t.remove_gear(*player, "its character left the battle zone");
             let old_clockwise = state.top(*player).is_some_and(CardInfo::clockwise);
@@ -621,12 +660,36 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             check_seat(*graveyard)?;
             let p = &state.players[*player];
-            let has_icon = state.top(*player).and_then(CardInfo::necromancy).is_some();
-            if !has_icon {
-                return Err(Impossible::new(format!(
-                    "{}'s character has no Necromancy skill",
-                    p.name
-                )));
+            let top = state.top(*player);
+            let has_icon = top.and_then(CardInfo::necromancy).is_some();
+            match top {
+                None => v.push(
+                    Violation::new(
+                        "junk-ken.necromancy-destroyed",
+                        format!(
+                            "{} has no character in the battle zone: Necromancy does not work once the character is destroyed.",
+                            p.name
+                        ),
+                        "■ネクロマンシースキル Q&A「ネクロマンシースキルの発動ターンにキャラクターが破壊されてしまいました。」「その場合、カードを裏返す効果の発動はできません」",
+                    )
+                    .ja(format!(
+                        "{} のバトルゾーンにキャラクターがいません。キャラクターが破壊された場合、ネクロマンシーは発動できません。",
+                        p.name
+                    )),
+                ),
+                Some(info) if !has_icon => v.push(
+                    Violation::new(
+                        "junk-ken.necromancy-skill",
+                        format!("{}'s character {} has no Necromancy skill.", p.name, info.label()),
+                        "■ネクロマンシースキル「ネクロマンシースキル・キャラクターは専用マークの付いた手を出したターンの終わりに、自分か相手の墓地のカードを1枚選んで裏返すことができます」",
+                    )
+                    .ja(format!(
+                        "{} のキャラクター {} はネクロマンシースキルを持っていません。",
+                        p.name,
+                        info.label()
+                    )),
+                ),
+                Some(_) => {}
             }
             if state
                 .table
@@ -638,7 +701,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     "the Necromancy pick is waiting for its die",
                 ));
             }
-            if !p.necromancy_ready || step != Step::TurnEnd {
+            if top.is_some() && has_icon && (!p.necromancy_ready || step != Step::TurnEnd) {
                 v.push(Violation::new(
                     "junk-ken.necromancy-trigger",
                     format!(
@@ -651,14 +714,41 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             let g = &state.players[*graveyard].graveyard;
             match card {
                 Some(id) => {
-                    let Some(i) = g.iter().position(|c| &c.card == id && !c.face_down) else {
+                    if let Some(i) = g.iter().position(|c| &c.card == id && !c.face_down) {
+                        t.s.players[*graveyard].graveyard[i].face_down = true;
+                    } else if let Some(i) = g.iter().position(|c| &c.card == id) {
+                        // Physically possible (the card lies there face down), but a face-down
+                        // card has no name: choosing one picks among them at random. Applied
+                        // anyway, the named card is the one chosen and turns face up.
+                        v.push(
+                            Violation::new(
+                                "junk-ken.necromancy-face-down",
+                                format!(
+                                    "{} in {}'s graveyard is face down: a face-down card cannot be chosen by name; choosing a face-down card picks one of them at random.",
+                                    state.label(id),
+                                    state.name(*graveyard)
+                                ),
+                                "■ネクロマンシースキル「すでに裏向きになっているカードを選択する際、そのプレイヤーの墓地の裏向きになっているカードすべての中からランダムに選びます」",
+                            )
+                            .ja(format!(
+                                "{} の墓地の {} は裏向きです。裏向きのカードは名前で選べません。裏向きのカードを選ぶときは、その中からランダムに選びます。",
+                                state.name(*graveyard),
+                                state.label(id)
+                            )),
+                        );
+                        t.s.players[*graveyard].graveyard[i].face_down = false;
+                    } else {
                         return Err(Impossible::new(format!(
-                            "{}'s graveyard holds no face-up {}",
+                            "{}'s graveyard holds no {}",
+                            state.name(*graveyard),
+                            state.label(id)
+                        ))
+                        .ja(format!(
+                            "{} の墓地に {} はありません",
                             state.name(*graveyard),
                             state.label(id)
                         )));
-                    };
-                    t.s.players[*graveyard].graveyard[i].face_down = true;
+                    }
                 }
                 None => {
                     let down: Vec<usize> = g
@@ -687,7 +777,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             }
             t.s.players[*player].necromancy_ready = false;
         }
-        Move::EndTurn => {
+        Move::EndTurn {} => {
             if step != Step::TurnEnd {
                 return Err(Impossible::new(format!(
                     "the turn ends after the janken phase, not at {}",

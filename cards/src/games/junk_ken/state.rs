@@ -417,7 +417,7 @@ pub struct State {
 
 /// A move at the JUNK-KEN table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Move {
     /// S0: no suitable die is at hand (or finding it takes too long): the player's Dice-rolling
     /// skill does not fire this turn.
@@ -493,7 +493,7 @@ pub enum Move {
         player: Seat,
     },
     /// J0 → J1: the janken phase ends (field dice −1, supporters age, replacement).
-    EndJanken,
+    EndJanken {},
     /// J1: swap the character that declared replacement with a hand card; the HP carries over.
     Replace {
         /// Who replaces.
@@ -524,7 +524,7 @@ pub enum Move {
         card: Option<String>,
     },
     /// T0 → next turn: the turn ends.
-    EndTurn,
+    EndTurn {},
     /// Any time: the result of an effect the players resolved by hand (skill text, field, gear,
     /// Bullet, Clockwise, Dice rolling). Damage is settled before healing.
     Effect {

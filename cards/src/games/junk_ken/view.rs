@@ -513,7 +513,7 @@ pub(super) fn candidate_moves(state: &State) -> Vec<Move> {
             }
         }
         Step::Resolve => {
-            out.push(Move::EndJanken);
+            out.push(Move::EndJanken {});
             for player in 0..2 {
                 if matches!(state.players[player].support, Support::Gear { durability, .. } if durability >= 1)
                 {
@@ -541,7 +541,7 @@ pub(super) fn candidate_moves(state: &State) -> Vec<Move> {
                 .iter()
                 .any(|d| matches!(d.purpose, DiePurpose::Necromancy { .. }))
             {
-                out.push(Move::EndTurn);
+                out.push(Move::EndTurn {});
             }
             for player in 0..2 {
                 let p = &state.players[player];
@@ -619,7 +619,7 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
         Move::GearEvent { player } => {
             format!("{}'s gear: a durability event (−1)", name(player))
         }
-        Move::EndJanken => "the janken phase ends".to_owned(),
+        Move::EndJanken {} => "the janken phase ends".to_owned(),
         Move::Replace { player, card: c } => {
             format!("{} swaps the character for {}", name(player), card(c))
         }
@@ -650,7 +650,7 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
                 name(graveyard)
             ),
         },
-        Move::EndTurn => format!("turn {} ends", state.table.turn),
+        Move::EndTurn {} => format!("turn {} ends", state.table.turn),
         Move::Effect {
             player,
             damage,

@@ -647,7 +647,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             battle_turn(state, *player, "A pass", &mut v);
             b.next_action(*player, true);
         }
-        Move::EndEffects => {
+        Move::EndEffects {} => {
             if state.step != Step::EndEffects {
                 return Err(Impossible::new(format!(
                     "there are no end-phase effects to finish at {}",

@@ -416,7 +416,7 @@ pub struct State {
 
 /// A move at the Rockman EXE table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Move {
     /// Setup: put a navi from the deck on the centre square of one's area.
     OpeningNavi {
@@ -521,7 +521,7 @@ pub enum Move {
         player: Seat,
     },
     /// END (1): the end-phase effects are resolved; END (2) clears acted status and damage.
-    EndEffects,
+    EndEffects {},
     /// END (3): discard unwanted hand cards and draw back to 5 (once per end phase).
     Exchange {
         /// Who.

@@ -541,7 +541,7 @@ pub(super) fn candidate_moves(state: &State) -> Vec<Move> {
                     .map(|card| Move::Battler { player: seat, card }),
             );
         }
-        Step::EndEffects => out.push(Move::EndEffects),
+        Step::EndEffects => out.push(Move::EndEffects {}),
         Step::Exchange => {
             for seat in 0..2 {
                 if !state.players[seat].exchanged {
@@ -678,7 +678,7 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
             format!("{} plays battler {}", name(player), card(c))
         }
         Move::Pass { player } => format!("{} passes", name(player)),
-        Move::EndEffects => {
+        Move::EndEffects {} => {
             "End-phase effects done; every character unacted, damage cleared".into()
         }
         Move::Exchange { player, discard } => {

@@ -9,9 +9,7 @@ use crate::core::{Decision, Impossible, Violation};
 pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Impossible> {
     let mut b = Builder::new(state);
     let mut v = Vec::new();
-    if state.step == Step::Over {
-        return Err(Impossible::new("the game is over"));
-    }
+    // After the end the match layer refuses every move by rule `match.over` (overridable).
     match mv {
         Move::DealCharacter { player, card } => {
             check_seat(state, *player)?;
@@ -197,13 +195,28 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(state, *player)?;
             check_seat(state, *target)?;
             if player == target {
-                return Err(Impossible::new("a ship cannot ram itself"));
+                return Err(Impossible::new("a ship cannot ram itself")
+                    .ja("自分の船に体当たりすることはできません"));
             }
-            match state.step {
-                Step::Ram { seat } if seat == *player => {}
-                _ => {
-                    return Err(wrong_time(state, "a ship may ram right after its own move"));
-                }
+            let here = state.ships_here(*player).contains(target);
+            let right_time = matches!(state.step, Step::Ram { seat } if seat == *player);
+            // The actual cause first: a ship on another space is never a ram target (ram-space
+            // below); the timing is the cause only when the target does share the space.
+            if !right_time && here {
+                v.push(
+                    Violation::new(
+                        "space-junk.ram-timing",
+                        format!(
+                            "A ship rams right after its own move; the match is at {}.",
+                            step_text(state)
+                        ),
+                        "Ramming: \"If a player ends their movement in the same space as another player, they may attempt to ram them.\"",
+                    )
+                    .ja(format!(
+                        "体当たりは自分の移動の直後にだけできます（いまは {}）。",
+                        step_text(state)
+                    )),
+                );
             }
             if state.round < state.rules.ram_from_round {
                 v.push(Violation::new(
@@ -215,16 +228,23 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     "space-junk.md §3, §10 #8; seed Ramming (Note)",
                 ));
             }
-            if !state.ships_here(*player).contains(target) {
-                v.push(Violation::new(
-                    "space-junk.ram-space",
-                    format!(
-                        "A ship rams only a ship on the space where it ended its move; {} is not on {}'s space.",
+            if !here {
+                v.push(
+                    Violation::new(
+                        "space-junk.ram-space",
+                        format!(
+                            "A ship rams only a ship on the space where it ended its move; {} is not on {}'s space.",
+                            state.name(*target),
+                            state.name(*player)
+                        ),
+                        "Ramming: \"If a player ends their movement in the same space as another player, they may attempt to ram them.\"",
+                    )
+                    .ja(format!(
+                        "体当たりできるのは、移動を終えたマスにいる船だけです。{} は {} と同じマスにいません。",
                         state.name(*target),
                         state.name(*player)
-                    ),
-                    "space-junk.md §5; seed Ramming",
-                ));
+                    )),
+                );
             }
             b.push(Event::RamDeclared(*player, *target));
             b.push(Event::StepTo(Step::RamDice));
@@ -319,7 +339,20 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(state, *player)?;
             check_seat(state, *target)?;
             if player == target {
-                return Err(Impossible::new("a ship cannot attack itself"));
+                v.push(
+                    Violation::new(
+                        "space-junk.attack-own-ship",
+                        format!(
+                            "{} targets their own ship: an attack targets another player.",
+                            state.name(*player)
+                        ),
+                        "Combat Phase: \"When a player attacks, they choose another player to target\"",
+                    )
+                    .ja(format!(
+                        "{} が自分の船を狙っています。攻撃の対象はほかのプレイヤーです。",
+                        state.name(*player)
+                    )),
+                );
             }
             if *range > 999 {
                 return Err(Impossible::new(format!(
@@ -329,10 +362,22 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             match state.step {
                 Step::Attack { seat } if seat == *player => {}
                 Step::Attack { seat } => {
-                    return Err(Impossible::new(format!(
-                        "it is {}'s turn to attack",
-                        state.name(seat)
-                    )));
+                    v.push(
+                        Violation::new(
+                            "space-junk.turn-order",
+                            format!(
+                                "It is {}'s turn to attack, not {}'s.",
+                                state.name(seat),
+                                state.name(*player)
+                            ),
+                            "Combat Phase: \"During the combat phase each player in turn order has the chance to fire their ship's weapon systems\"",
+                        )
+                        .ja(format!(
+                            "いまは {} の攻撃の番です（{} の番ではありません）。",
+                            state.name(seat),
+                            state.name(*player)
+                        )),
+                    );
                 }
                 _ => {
                     return Err(wrong_time(
@@ -571,7 +616,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             }
             b.end_turn(Phase::Search, *player);
         }
-        Move::EndRound => {
+        Move::EndRound {} => {
             if state.step != Step::Cameo {
                 return Err(wrong_time(state, "a round ends after cameo time"));
             }

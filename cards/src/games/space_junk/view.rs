@@ -624,7 +624,7 @@ pub(super) fn candidate_moves(state: &State) -> Vec<Move> {
             }
             out.push(Move::FinishSearch { player: seat });
         }
-        Step::Cameo => out.push(Move::EndRound),
+        Step::Cameo => out.push(Move::EndRound {}),
         Step::RamDice | Step::HitDice | Step::Over => {}
     }
     out
@@ -701,7 +701,7 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
         Move::FinishSearch { player } => {
             format!("{} finishes the ship; the rest goes to cargo", name(player))
         }
-        Move::EndRound => {
+        Move::EndRound {} => {
             if state.round >= ROUNDS {
                 "Cameo time is over: the final count".to_owned()
             } else {

@@ -7,13 +7,11 @@ use crate::catalogue::YomiCard;
 use crate::core::{Decision, Impossible, Violation};
 
 pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Impossible> {
-    if state.step == Step::Over {
-        return Err(Impossible::new("the game is over"));
-    }
+    // After the end the match layer refuses every move by rule `match.over` (overridable).
     let mut b = Builder::new(state);
     let mut v = Vec::new();
     match mv {
-        Move::Proceed => match state.step {
+        Move::Proceed {} => match state.step {
             Step::DrawAbilities => b.enter(Step::Select),
             Step::RevealAbilities => b.decide_combat(),
             Step::DuringCombat => b.escape_phase(),

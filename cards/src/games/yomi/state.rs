@@ -406,11 +406,11 @@ pub(super) fn card_list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, 
 
 /// A move at the Yomi table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Move {
     /// Closes an ability step (1-2, 2-3, 2-5, 5-2, 5-6), the gold burst (5-1) or the power-up
     /// step (5-5).
-    Proceed,
+    Proceed {},
     /// 2-1: place a combat card face down.
     FaceDown {
         /// Who.

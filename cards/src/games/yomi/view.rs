@@ -484,7 +484,7 @@ pub(super) fn candidate_moves(state: &State) -> Vec<Move> {
         | Step::RevealAbilities
         | Step::DuringCombat
         | Step::EndOfCombat
-        | Step::EndOfTurn => out.push(Move::Proceed),
+        | Step::EndOfTurn => out.push(Move::Proceed {}),
         Step::Select => {
             for seat in 0..2 {
                 match state.players[seat].play {
@@ -583,11 +583,11 @@ pub(super) fn candidate_moves(state: &State) -> Vec<Move> {
             }
         }
         Step::GoldBurst => {
-            out.push(Move::Proceed);
+            out.push(Move::Proceed {});
             searches(&mut out);
         }
         Step::PowerUp => {
-            out.push(Move::Proceed);
+            out.push(Move::Proceed {});
             searches(&mut out);
             for seat in 0..2 {
                 let p = &state.players[seat];
@@ -636,7 +636,7 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
             .unwrap_or_else(|| card(id))
     };
     match mv {
-        Move::Proceed => format!("Done with {}", step_text(state)),
+        Move::Proceed {} => format!("Done with {}", step_text(state)),
         Move::FaceDown { player } => format!("{} places a combat card face down", name(player)),
         Move::NoCard { player } => format!("{} declares \"no card\"", name(player)),
         Move::Rechoose { player } => {
