@@ -1782,3 +1782,101 @@ fn replacing_a_destroyed_character_is_a_rule() {
     });
     assert!(t.s().players[0].character.is_some());
 }
+
+#[test]
+fn a_dice_rolling_skill_whose_die_is_not_at_the_table_is_skipped_and_logged() {
+    // Given サイコロ小僧 {1d6=6} and a table that has only a d8,
+    let mut t = Table::started(
+        serde_json::json!({"table_dice": "8"}),
+        [&[], &[]],
+        ["JK07", "JK01"],
+        [6, 6],
+    );
+    t.done();
+    t.throw(Rock, Rock);
+    t.end_janken();
+    t.end_turn();
+    // When the set phase begins, Then no die is asked for and the set phase is open at once,
+    assert_eq!(t.s().table.step, Step::Set);
+    assert!(
+        t.m.context()
+            .prompts
+            .iter()
+            .all(|p| !matches!(p.kind, PromptKind::Die { .. }))
+    );
+    assert_eq!(t.tracker(Some(0), "dice-skill"), Some(0));
+    // and the log says the skill was skipped for want of the die.
+    let last = t.m.entry_text(t.m.entries().len() - 1);
+    assert!(last.contains("no d6 at the table"), "{last}");
+    // A d6 typed anyway is a free roll: it answers no prompt.
+    let p =
+        t.m.prepare(&Input::Roll {
+            roll: Roll {
+                sides: 6,
+                value: 6,
+                source: DieSource::Typed,
+                seat: Some(0),
+                throw: None,
+            },
+        })
+        .unwrap();
+    assert_eq!(p.effect(), &cards::matches::EntryEffect::FreeRoll);
+}
+
+#[test]
+fn the_table_dice_setting_is_read_strictly() {
+    let cat = catalogue();
+    for bad in [
+        serde_json::json!({"table_dice": "d6 x"}),
+        serde_json::json!({"table_dice": 0}),
+    ] {
+        let h = header(bad, [cards(&MAIN, &[]), cards(&MAIN, &[])]);
+        let e = Match::<JunkKen>::new(h, &cat).unwrap_err().to_string();
+        assert!(e.contains("table_dice"), "{e}");
+    }
+}
+
+#[test]
+fn a_bonus_from_a_gear_ends_when_the_gear_leaves_play() {
+    // Given Aki's gear バネ足 giving +1 attack (entered with its source),
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK01", "JK01"],
+        [6, 6],
+    );
+    t.play(Move::PlaceGear {
+        player: 0,
+        card: "JK16".into(),
+    });
+    t.play(Move::Bonus {
+        player: 0,
+        card: "JK16".into(),
+        atk: 1,
+    });
+    assert_eq!(t.tracker(Some(0), "atk-bonus"), Some(1));
+    // When Aki wins with グー (ATK 2), Then it deals 3,
+    t.done();
+    t.throw(Rock, Scissors);
+    assert_eq!(t.hp(1), 3);
+    // and when the gear's die runs out and it is removed at the turn end,
+    t.play(Move::GearEvent { player: 0 });
+    t.play(Move::GearEvent { player: 0 });
+    t.end_janken();
+    t.end_turn();
+    assert_eq!(t.s().players[0].support, Support::Empty);
+    // Then the bonus is gone with it: the next グー deals 2.
+    assert_eq!(t.tracker(Some(0), "atk-bonus"), Some(0));
+    t.done();
+    t.throw(Rock, Scissors);
+    assert_eq!(t.hp(1), 1);
+    // A card not in play gives no bonus.
+    assert!(matches!(
+        t.try_play(Move::Bonus {
+            player: 0,
+            card: "JK16".into(),
+            atk: 1,
+        }),
+        Err(Rejection::Impossible(_))
+    ));
+}

@@ -179,6 +179,17 @@ impl Table {
         self.s().step
     }
 
+    /// A number of the whole game (no player), as `expect NAME VALUE` reads it.
+    fn game_tracker(&self, name: &str) -> i32 {
+        let id = TrackerId::named(None, name);
+        self.m
+            .trackers()
+            .into_iter()
+            .find(|t| t.id == id)
+            .unwrap_or_else(|| panic!("no tracker {id}"))
+            .value
+    }
+
     fn tracker(&self, seat: usize, name: &str) -> i32 {
         let id = TrackerId::named(Some(seat), name);
         self.m
@@ -317,6 +328,13 @@ fn example_2_attack_hits_and_a_repeated_location() {
     // Then slot 3 is damaged once, the second hit is ignored but scored: +6 fame
     let report = t.s().last_attack.clone().unwrap();
     assert_eq!((report.total, report.hits), (10, 2));
+    // The numbers compared are trackers the table (and `expect`) can read.
+    assert_eq!(
+        (t.game_tracker("attack-total"), t.game_tracker("hits")),
+        (10, 2)
+    );
+    assert_eq!(t.tracker(1, "damaged"), 1);
+    assert_eq!(t.tracker(0, "boosted-attack"), t.tracker(0, "attack"));
     assert_eq!(report.damaged, vec!["A3B".to_owned()]);
     assert_eq!(t.s().damaged, vec!["A3B".to_owned()]);
     assert_eq!(t.tracker(0, "fame"), fame0 + 3 + 6);
@@ -413,6 +431,14 @@ fn example_4_ramming_tie_then_win_and_no_ram_in_round_1() {
     t.roll(5);
     let r = t.s().last_ram.clone().unwrap();
     assert_eq!((r.rammer_total, r.target_total, r.winner), (5, 5, None));
+    assert_eq!(
+        (
+            t.game_tracker("ram-rammer-total"),
+            t.game_tracker("ram-target-total"),
+            t.tracker(0, "r-cards")
+        ),
+        (5, 5, 1)
+    );
     assert_eq!(t.step(), Step::Attack { seat: 1 });
     // Re-run with Ben rolling 4: 5 > 4, Aki takes Ben's Attack-slot card
     t.undo();

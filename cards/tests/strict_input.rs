@@ -274,3 +274,59 @@ fn outcome_sentences_name_the_players() {
         "Ben wins: Aki's HP is 0"
     );
 }
+
+// ------------------------------------------------------------------ numbers the rules compare
+
+#[test]
+fn the_numbers_the_rules_compare_can_be_read_by_expect() {
+    // At the start of each demo match (every documented name exists; the values are the start's).
+    let cases: [(GameId, &str); 5] = [
+        (
+            GameId::SpaceJunk,
+            "expect attack-total 0\nexpect hits 0\nexpect ram-rammer-total 0\nexpect ram-target-total 0\nexpect damaged player=Aki 0\nexpect r-cards player=Aki 0\n",
+        ),
+        (
+            GameId::RockmanExe,
+            "expect phase 1\nexpect table-cards player=Aki 0\nexpect styles player=Ben 0\n",
+        ),
+        (
+            GameId::Yomi,
+            "expect aces-discard player=Aki 0\nexpect aces-pending player=Aki 0\nexpect combat-damage player=Ben 0\nexpect combo-damage player=Ben 0\n",
+        ),
+        (
+            GameId::JunkKen,
+            "expect dice-owed 0\nexpect graveyard player=Aki 0\nexpect graveyard-face-down player=Ben 0\n",
+        ),
+        (GameId::Jaken, "expect sb player=Aki 10\n"),
+    ];
+    for (game, lines) in cases {
+        run(game, lines).unwrap_or_else(|e| panic!("{game}: {e}"));
+    }
+    // Boosted values follow the ship's; Aces in deck or hand are counted.
+    let cat = Catalogue::builtin(GameId::SpaceJunk).unwrap();
+    let script = Script::parse(&demo_header(GameId::SpaceJunk)).unwrap();
+    let m = cards::matches::new_match(script.header(&cat).unwrap(), &cat).unwrap();
+    let value = |name: &str| {
+        m.trackers()
+            .into_iter()
+            .find(|t| t.id == cards::core::TrackerId::named(Some(0), name.to_owned()))
+            .map(|t| t.value)
+    };
+    assert_eq!(value("boosted-attack"), value("attack"));
+    assert_eq!(value("boosted-move"), value("move"));
+    // A computed number is not adjusted by hand: the refusal says what to correct.
+    let adjust = serde_json::json!({
+        "input": "adjust", "tracker": {"name": "attack-total"}, "value": 0, "reason": "check",
+    });
+    let e = m.prepare_json(&adjust).unwrap_err().to_string();
+    assert!(e.contains("computed"), "{e}");
+    let cat = Catalogue::builtin(GameId::Yomi).unwrap();
+    let script = Script::parse(&demo_header(GameId::Yomi)).unwrap();
+    let m = cards::matches::new_match(script.header(&cat).unwrap(), &cat).unwrap();
+    let aces = m
+        .trackers()
+        .into_iter()
+        .find(|t| t.id == cards::core::TrackerId::named(Some(0), "aces-unseen".to_owned()))
+        .map(|t| t.value);
+    assert!(aces.is_some_and(|n| n > 0), "{aces:?}");
+}

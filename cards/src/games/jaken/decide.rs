@@ -153,13 +153,13 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 Step::ParentBg | Step::ChildCounter | Step::FaceDown if !is_parent => v.push(Violation::new(
                     "jaken.bg-counter",
                     "The child may place a BG card only as a counter, right after the parent declared one.",
-                    "jaken.md §5 BG rules; seed BG発動条件 ★相手が親の場合",
-                )),
+                    "BG発動条件 ★相手が親の場合",
+                ).ja("子がBGカードを置けるのは、親が宣言した直後のカウンターとしてだけです。")),
                 _ => v.push(Violation::new(
                     "jaken.bg-timing",
                     "The parent declares a BG card in the plan phase (P3), before the monsters are placed.",
-                    "jaken.md §3 P3; seed BG発動条件 ★自分が親の場合",
-                )),
+                    "BG発動条件 ★自分が親の場合",
+                ).ja("親はバトルプランフェーズ（P3）、モンスターを出す前にBGカードを宣言します。")),
             }
             if p.bg.as_ref().is_some_and(|bg| bg.face_up) {
                 v.push(Violation::new(
@@ -168,8 +168,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{} already has an active BG; a new one may be placed once it is used up.",
                         p.name
                     ),
-                    "jaken.md §10 #8",
-                ));
+                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                ).ja(format!("{} にはすでに有効なBGがあります。新しいBGは使い切ってから置けます。", p.name)));
             }
             b.push(Event::BgPlaced(*player, card.clone()));
             if state.step == Step::ParentBg && is_parent {
@@ -294,8 +294,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         m.cost,
                         state.turn
                     ),
-                    "jaken.md §5; seed ❷ 召喚コスト",
-                ));
+                    "❷ 召喚コスト",
+                ).ja(format!("召喚コストはバトル数以下でなければなりません：{} のコストは{}、いまはバトル{}です。", info.label(), m.cost, state.turn)));
             }
             b.push(Event::Revealed(*player, card.clone()));
             if b.all_revealed() && state.step == Step::Reveal {
@@ -328,24 +328,40 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 ));
             }
             match m.wind {
-                None => v.push(Violation::new(
-                    "jaken.no-effect",
-                    format!("{label} is a normal monster (NM) and has no effect."),
-                    "jaken.md §6",
-                )),
-                Some(w) if !state.wind_allows(*player, w) => v.push(Violation::new(
-                    "jaken.wind",
-                    format!(
-                        "{label}'s effect is {}: it works only {}.",
+                None => v.push(
+                    Violation::new(
+                        "jaken.no-effect",
+                        format!("{label} is a normal monster (NM) and has no effect."),
+                        "⑥ 効果内容",
+                    )
+                    .ja(format!(
+                        "{label} は通常モンスター（NM）で、効果はありません。"
+                    )),
+                ),
+                Some(w) if !state.wind_allows(*player, w) => v.push(
+                    Violation::new(
+                        "jaken.wind",
+                        format!(
+                            "{label}'s effect is {}: it works only {}.",
+                            w.label(),
+                            match w {
+                                Wind::Jicha => "while its owner is the parent",
+                                Wind::Tacha => "while the opponent is the parent",
+                                Wind::Ryancha => "always",
+                            }
+                        ),
+                        "⑨ 効果条件",
+                    )
+                    .ja(format!(
+                        "{label} の効果は{}です：{}。",
                         w.label(),
                         match w {
-                            Wind::Jicha => "while its owner is the parent",
-                            Wind::Tacha => "while the opponent is the parent",
-                            Wind::Ryancha => "always",
+                            Wind::Jicha => "自分が親のときだけ有効",
+                            Wind::Tacha => "相手が親のときだけ有効",
+                            Wind::Ryancha => "いつでも有効",
                         }
-                    ),
-                    "jaken.md §5 wind; seed ⑨ 効果条件",
-                )),
+                    )),
+                ),
                 Some(_) => {
                     if state
                         .pending_effects
@@ -355,14 +371,17 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         v.push(Violation::new(
                             "jaken.effect-order",
                             "Effects are always activated starting from the parent (OB holder).",
-                            "jaken.md §5; seed ⑥ 効果は必ず親から発動",
-                        ));
+                            "⑥ 効果は必ず親から発動",
+                        ).ja("効果は必ず親（OB所有）から発動します。"));
                     } else if !state.pending_effects.contains(player) {
-                        v.push(Violation::new(
-                            "jaken.effect-once",
-                            format!("{label}'s effect was already resolved this battle."),
-                            "jaken.md §3 B2",
-                        ));
+                        v.push(
+                            Violation::new(
+                                "jaken.effect-once",
+                                format!("{label}'s effect was already resolved this battle."),
+                                "バトルシークエンス",
+                            )
+                            .ja(format!("{label} の効果はこのバトルですでに解決しました。")),
+                        );
                     }
                 }
             }
@@ -395,11 +414,14 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 )));
             }
             if state.pending_effects.first() != Some(player) {
-                v.push(Violation::new(
-                    "jaken.effect-order",
-                    "Effects are always activated starting from the parent (OB holder).",
-                    "jaken.md §5; seed ⑥ 効果は必ず親から発動",
-                ));
+                v.push(
+                    Violation::new(
+                        "jaken.effect-order",
+                        "Effects are always activated starting from the parent (OB holder).",
+                        "⑥ 効果は必ず親から発動",
+                    )
+                    .ja("効果は必ず親（OB所有）から発動します。"),
+                );
             }
             b.push(Event::EffectResolved(*player, [0; 4]));
             if b.state.pending_effects.is_empty() {
@@ -448,32 +470,44 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 );
             }
             if *uses > bg.uses_left {
-                v.push(Violation::new(
-                    "jaken.bg-limit",
-                    format!("This BG has {} use(s) left, not {uses}.", bg.uses_left),
-                    "jaken.md §5 BG rules; seed 効果回数制限",
-                ));
+                v.push(
+                    Violation::new(
+                        "jaken.bg-limit",
+                        format!("This BG has {} use(s) left, not {uses}.", bg.uses_left),
+                        "効果回数制限",
+                    )
+                    .ja(format!(
+                        "このBGの残り使用回数は{}回です（{uses}回ではありません）。",
+                        bg.uses_left
+                    )),
+                );
             }
             if !state.rules.bg_multiple_uses_per_battle && bg.uses_this_battle > 0 {
                 v.push(Violation::new(
                     "jaken.bg-once-per-battle",
                     "House rule: a BG is used at most once per battle.",
-                    "jaken.md §10 #9",
-                ));
+                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                ).ja("ハウスルール：BGは1バトルに1回まで使えます。"));
             }
             if let (Some((_, m)), Some(JakenCard::BattleGround(g))) = (
                 state.revealed(*player),
                 state.cards.get(&bg.card).map(|c| &c.data),
             ) && g.target_tribe != m.tribe
             {
-                v.push(Violation::new(
-                    "jaken.bg-tribe",
-                    format!(
-                        "This BG works only for {} monsters, not {}.",
+                v.push(
+                    Violation::new(
+                        "jaken.bg-tribe",
+                        format!(
+                            "This BG works only for {} monsters, not {}.",
+                            g.target_tribe, m.tribe
+                        ),
+                        "③ 対象種族",
+                    )
+                    .ja(format!(
+                        "このBGは{}のモンスターにだけ有効です（{}ではありません）。",
                         g.target_tribe, m.tribe
-                    ),
-                    "jaken.md §5 BG rules; seed ③ 対象種族",
-                ));
+                    )),
+                );
             }
             let spent = (*uses).min(bg.uses_left);
             b.push(Event::BgUsed(*player, spent, *atk, *def));

@@ -463,15 +463,56 @@ impl State {
     }
 }
 
+/// [`step_text`] in Japanese.
+pub(super) fn step_text_ja(state: &State) -> String {
+    let b = state.turn;
+    match state.step {
+        Step::Janken => "準備：ジャンケンで最初の親を決める".into(),
+        Step::ParentBg => format!("バトル{b} P3：親がBGを宣言できる"),
+        Step::ChildCounter => format!("バトル{b} P4：子がBGでカウンターできる"),
+        Step::FaceDown => format!("バトル{b} P5：両者がモンスターを伏せて出す"),
+        Step::Reveal => format!("バトル{b} B1：両者が表にする"),
+        Step::Effects => format!("バトル{b} B2：効果の発動（親から）"),
+        Step::Compare => format!("バトル{b} B4：攻撃力と守備力を比べ、SBを動かす"),
+        Step::BattleEnd => format!("バトル{b} 終了：親がOBを渡す"),
+        Step::Over => "対戦終了".into(),
+    }
+}
+
+/// The Japanese of the fixed phrases [`wrong_step`] is called with ("" for another phrase).
+fn phrase_ja(en: &str) -> &'static str {
+    match en {
+        "Placing a monster" => "モンスターを出すの",
+        "P5, after the BG declarations" => "BGの宣言の後のP5",
+        "Revealing" => "表にするの",
+        "B1, once both monsters are face down" => "両者のモンスターが伏せられた後のB1",
+        "Resolving an effect" => "効果の発動",
+        "B2, after both monsters are revealed" => "両者のモンスターが表になった後のB2",
+        "Using a BG" => "BGの使用",
+        "the strategy phase, from P3 until the SB comparison" => {
+            "戦略フェーズ（P3からSBの比較まで）"
+        }
+        _ => "",
+    }
+}
+
 pub(super) fn wrong_step(state: &State, what: &str, when: &str) -> Violation {
-    Violation::new(
+    let (what_ja, when_ja) = (phrase_ja(what), phrase_ja(when));
+    let v = Violation::new(
         "jaken.phase-order",
         format!(
             "{what} belongs to {when}; the match is at {}.",
             step_text(state)
         ),
-        "jaken.md §3",
-    )
+        "バトルシークエンス",
+    );
+    if what_ja.is_empty() || when_ja.is_empty() {
+        return v;
+    }
+    v.ja(format!(
+        "{what_ja}は{when_ja}です。いまは {} です。",
+        step_text_ja(state)
+    ))
 }
 
 pub(super) fn step_text(state: &State) -> String {

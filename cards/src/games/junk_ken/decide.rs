@@ -65,7 +65,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name
                     ),
                     REF_SET,
-                ));
+                ).ja(format!(
+                    "{} のバトルゾーンにはすでにキャラクターがいます。新しいキャラクターは空いているときにだけ置けます。",
+                    p.name
+                )));
                 // Overridden: the old character goes to the graveyard.
                 if let Some(old) = t.s.players[*player].character.take() {
                     t.drop_asks(*player, true);
@@ -120,8 +123,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{}'s support zone holds a gear; while it is there no other card may be placed in the support zone.",
                         p.name
                     ),
-                    "junk-ken.md §3 S1; seed ギアカード「新たにほかのカードをサポートゾーンに置くことはできません」",
-                )),
+                    "ギアカード「新たにほかのカードをサポートゾーンに置くことはできません」",
+                ).ja(format!(
+                    "{} のサポートゾーンにはギアがあります。ギアがある間、サポートゾーンにほかのカードは置けません。",
+                    p.name
+                ))),
                 Support::Supporter { .. } => v.push(Violation::new(
                     "junk-ken.support-zone-occupied",
                     format!(
@@ -129,7 +135,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name
                     ),
                     REF_SET,
-                )),
+                ).ja(format!(
+                    "{} のサポートゾーンにはすでにサポーターがいます。カードは空いているときにだけ置けます。",
+                    p.name
+                ))),
             }
             match std::mem::take(&mut t.s.players[*player].support) {
                 Support::Supporter { card, .. } => t.bury(*player, card),
@@ -180,8 +189,12 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name,
                         state.label(&f.card)
                     ),
-                    "junk-ken.md §3 S1; seed フィールドゾーン「各プレイヤー1枚まで」",
-                ));
+                    "フィールドゾーン「各プレイヤー1枚まで」",
+                ).ja(format!(
+                    "{} のフィールドゾーンにはすでに {} があります。フィールドは各プレイヤー1枚までです。",
+                    p.name,
+                    state.label(&f.card)
+                )));
                 if let Some(old) = t.s.players[*player].field.take() {
                     t.s.players[*player].removed.push(old.card);
                 }
@@ -254,8 +267,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{}'s effect is always on while it is in play; it is not used by lowering the die.",
                         state.label(&f.card)
                     ),
-                    "junk-ken.md §6 FieldCard.spend; docs/catalogue-junk-ken.md",
-                ));
+                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                ).ja(format!(
+                    "{} の効果は場にある間つねに有効です。サイコロを減らして使う効果ではありません。",
+                    state.label(&f.card)
+                )));
             }
             let spend = i32::from(spend.max(1));
             let die = f.die - spend;
@@ -299,16 +315,24 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(wrong_step(state, "Awakening", "the set phase (S1)"));
             }
             if !awaken_target_ok(&aw.target, &base) {
-                v.push(Violation::new(
-                    "junk-ken.awaken-target",
-                    format!(
-                        "{} awakens {}; the character in the battle zone is {}.",
+                v.push(
+                    Violation::new(
+                        "junk-ken.awaken-target",
+                        format!(
+                            "{} awakens {}; the character in the battle zone is {}.",
+                            info.label(),
+                            aw.target,
+                            base.label()
+                        ),
+                        "覚醒「覚醒カードが指定するカードであれば」",
+                    )
+                    .ja(format!(
+                        "{} が覚醒させるのは {} です。バトルゾーンのキャラクターは {} です。",
                         info.label(),
                         aw.target,
                         base.label()
-                    ),
-                    "junk-ken.md §5 can_awaken; seed 覚醒「覚醒カードが指定するカードであれば」",
-                ));
+                    )),
+                );
             }
             let need = u32::from(state.rules.awaken_turns);
             if ch.turns < need {
@@ -319,8 +343,12 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         base.label(),
                         ch.turns
                     ),
-                    "junk-ken.md §5, §10 #9; seed 覚醒「連続して2ターン以上バトルゾーンに」",
-                ));
+                    "覚醒「連続して2ターン以上バトルゾーンに」",
+                ).ja(format!(
+                    "覚醒できるのはバトルゾーンに連続して{need}ターン以上いたキャラクターです。{} は{}ターンです。",
+                    base.label(),
+                    ch.turns
+                )));
             }
             if state.owes_hp(*player) {
                 return Err(Impossible::new("roll the character's HP die first"));
@@ -352,11 +380,14 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             let (card, face_up) = match &p.support {
                 Support::Supporter { card, face_up, .. } => (card.clone(), *face_up),
                 Support::Gear { .. } => {
-                    v.push(Violation::new(
-                        "junk-ken.haste-gear",
-                        "Haste never applies to gear cards.",
-                        "junk-ken.md §5 Haste; seed ■ヘイストスキル「ギアカードには適用されず」",
-                    ));
+                    v.push(
+                        Violation::new(
+                            "junk-ken.haste-gear",
+                            "Haste never applies to gear cards.",
+                            "■ヘイストスキル「ギアカードには適用されず」",
+                        )
+                        .ja("ヘイストはギアカードには適用されません。"),
+                    );
                     return Ok(t.done(v));
                 }
                 Support::Empty => {
@@ -389,11 +420,18 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "Haste needs the Haste icon on {}'s character or on the supporter itself.",
                         p.name
                     ),
-                    "junk-ken.md §5 Haste; seed ■ヘイストスキル",
-                ));
+                    "■ヘイストスキル",
+                ).ja(format!(
+                    "ヘイストには、{} のキャラクターかサポーター自身にヘイストのアイコンが必要です。",
+                    p.name
+                )));
             }
             if !state.in_set() && !state.rules.haste_any_time {
-                v.push(wrong_step(state, "Haste", "the set phase (S1) [§10 #19]"));
+                v.push(wrong_step(
+                    state,
+                    "Haste",
+                    "the set phase (S1) (house rule haste_any_time)",
+                ));
             }
             if let Support::Supporter { face_up, .. } = &mut t.s.players[*player].support {
                 *face_up = true;
@@ -424,8 +462,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{}'s battle zone is empty and the hand holds {} card(s): a character must be placed.",
                         p.name, p.hand
                     ),
-                    "junk-ken.md §3 S1, §10 #5",
-                ));
+                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                ).ja(format!(
+                    "{} のバトルゾーンは空で、手札が{}枚あります。キャラクターを置いてください。",
+                    p.name, p.hand
+                )));
             }
             t.s.players[*player].set_done = true;
             t.maybe_janken();
@@ -446,15 +487,18 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(wrong_step(
                     state,
                     "Declaring replacement",
-                    "the janken phase, before the throw [§10 #14]",
+                    "the janken phase, before the throw",
                 ));
             }
             if ch.stack.len() > 1 {
-                v.push(Violation::new(
-                    "junk-ken.awakened-replacement",
-                    "An awakened character may not declare replacement.",
-                    "junk-ken.md §5 awaken; seed 覚醒「覚醒キャラクターは交代を選択することができません」",
-                ));
+                v.push(
+                    Violation::new(
+                        "junk-ken.awakened-replacement",
+                        "An awakened character may not declare replacement.",
+                        "覚醒「覚醒キャラクターは交代を選択することができません」",
+                    )
+                    .ja("覚醒キャラクターは交代を選択できません。"),
+                );
             }
             t.s.players[*player].replacing = true;
             t.s.players[*player].declared_replacement = true;
@@ -634,19 +678,26 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(wrong_step(
                     state,
                     "Spending Bullet counters",
-                    "the turn end, after the counter is gained [§10 #12]",
+                    "the turn end, after the counter is gained (house rule bullet_any_time)",
                 ));
             }
             if ch.bullet < cost {
-                v.push(Violation::new(
-                    "junk-ken.bullet-counters",
-                    format!(
-                        "{}'s effect costs {cost} counter(s); it holds {}.",
+                v.push(
+                    Violation::new(
+                        "junk-ken.bullet-counters",
+                        format!(
+                            "{}'s effect costs {cost} counter(s); it holds {}.",
+                            top.label(),
+                            ch.bullet
+                        ),
+                        "■バレットスキル「指定個数のカウンターを取り除く」",
+                    )
+                    .ja(format!(
+                        "{} の効果にはカウンターが{cost}個必要です。いまは{}個です。",
                         top.label(),
                         ch.bullet
-                    ),
-                    "junk-ken.md §5 Bullet; seed ■バレットスキル「指定個数のカウンターを取り除く」",
-                ));
+                    )),
+                );
             }
             if let Some(ch) = t.s.players[*player].character.as_mut() {
                 ch.bullet = ch.bullet.saturating_sub(cost);
@@ -708,8 +759,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "Necromancy works once at the end of a turn in which {}'s character threw its marked hand, was not replacing and survived.",
                         p.name
                     ),
-                    "junk-ken.md §5 Necromancy; seed ■ネクロマンシースキル, FAQ",
-                ));
+                    "■ネクロマンシースキル「専用マークの付いた手を出したターンの終わりに、自分か相手の墓地のカードを1枚選んで裏返すことができます」",
+                ).ja(format!(
+                    "ネクロマンシーは、{} のキャラクターが専用マークの手を出し、交代を選ばず、破壊されなかったターンの終わりに1回だけ使えます。",
+                    p.name
+                )));
             }
             let g = &state.players[*graveyard].graveyard;
             match card {
@@ -821,8 +875,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{} declared replacement: in this janken phase their effects cannot be used and they cannot damage the opponent.",
                         p.name
                     ),
-                    "junk-ken.md §5 replacement; seed 交代「自分の効果を発動することや、相手にダメージを与えることはできません」",
-                ));
+                    "交代「交代を宣言したじゃんけんフェーズでは自分の効果を発動することや、相手にダメージを与えることはできません」",
+                ).ja(format!(
+                    "{} は交代を宣言しました。このじゃんけんフェーズでは自分の効果を発動することも、相手にダメージを与えることもできません。",
+                    p.name
+                )));
             }
             let mut dmg = [0; 2];
             dmg[other(*player)] = *damage;
@@ -832,6 +889,33 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             t.settle(dmg, h);
             if *draw > 0 && t.s.table.step != Step::Over {
                 t.draw(*player, *draw);
+            }
+        }
+        Move::Bonus { player, card, atk } => {
+            check_seat(*player)?;
+            let label = state.label(card);
+            let p = &state.players[*player];
+            if !p.in_play(card) {
+                return Err(Impossible::new(format!(
+                    "{label} is not in {}'s battle, support or field zone: only a card in play gives a bonus",
+                    p.name
+                ))
+                .ja(format!(
+                    "{label} は {} のバトル・サポート・フィールドゾーンにありません。ボーナスを与えるのは場のカードだけです",
+                    p.name
+                )));
+            }
+            if atk.abs() > 9 {
+                return Err(Impossible::new(format!("a bonus is −9…9, not {atk}"))
+                    .ja(format!("ボーナスは −9〜9 です（{atk} ではありません）")));
+            }
+            let bonuses = &mut t.s.players[*player].bonuses;
+            bonuses.retain(|b| &b.card != card);
+            if *atk != 0 {
+                bonuses.push(Bonus {
+                    card: card.clone(),
+                    atk: *atk,
+                });
             }
         }
         Move::Surrender { player } => {
@@ -844,8 +928,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "Surrender is a draft-variant option for a player who took the last side card with no deck and hand left ({}: side {}, deck {}, hand {}).",
                         p.name, p.side, p.deck, p.hand
                     ),
-                    "junk-ken.md §7, §8; seed ドラフト「サレンダー(降参)を選択できる」",
-                ));
+                    "ドラフト「サレンダー(降参)を選択できる」",
+                ).ja(format!(
+                    "サレンダーはドラフトで、最後のサイドカードを取り山札も手札もないプレイヤーが選べます（{}：サイド{}、山札{}、手札{}）。",
+                    p.name, p.side, p.deck, p.hand
+                )));
             }
             t.s.players[*player].surrendered = true;
             t.check_over();
