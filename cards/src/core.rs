@@ -76,6 +76,24 @@ impl Violation {
         self
     }
 
+    /// A move made at the wrong time: "{what} belongs to {when}; the match is at {now}.", and in
+    /// Japanese "{what}は{when}に行います。いまは {now} です。" when both phrases have one
+    /// (`ja` = [what, when, now]; an empty phrase leaves the Japanese out).
+    pub fn wrong_phase(rule: &str, reference: &str, en: [&str; 3], ja: [&str; 3]) -> Self {
+        let [what, when, now] = en;
+        let v = Violation::new(
+            rule,
+            format!("{what} belongs to {when}; the match is at {now}."),
+            reference,
+        );
+        match ja {
+            [what, when, now] if !what.is_empty() && !when.is_empty() => {
+                v.ja(format!("{what}は{when}に行います。いまは {now} です。"))
+            }
+            _ => v,
+        }
+    }
+
     /// The sentence in Japanese (`true`) or English; the English one where no Japanese exists.
     pub fn sentence_in(&self, japanese: bool) -> &str {
         if japanese && !self.sentence_ja.is_empty() {

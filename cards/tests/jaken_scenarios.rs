@@ -971,3 +971,54 @@ fn the_documented_demo_script_plays_a_whole_match() {
     assert!(log.iter().any(|l| l.undone));
     assert!(log.iter().any(|l| l.text.starts_with("free roll")));
 }
+
+#[test]
+fn the_child_uses_a_bg_only_after_the_parents_declaration_unless_the_house_rule_says_otherwise() {
+    let setup = |rules: Rules| {
+        // Given battle 1: Aki (parent) declares a BG and Ben counters with his,
+        let mut t = Table::with_rules(&["bga", "n11"], &["bgb"], rules);
+        t.play(Move::DeclareBg {
+            player: 0,
+            card: "bga".into(),
+        });
+        t.play(Move::DeclareBg {
+            player: 1,
+            card: "bgb".into(),
+        });
+        t.play(Move::FaceDown { player: 0 });
+        t.play(Move::FaceDown { player: 1 });
+        t.play(Move::Reveal {
+            player: 0,
+            card: "n11".into(),
+        });
+        t.play(Move::Reveal {
+            player: 1,
+            card: "n00".into(),
+        });
+        t.play(Move::Compare {});
+        t.play(Move::EndBattle {});
+        // and in battle 2 Ben, now the parent, declares none,
+        assert_eq!(t.parent(), 1);
+        t.play(Move::PassBg { player: 1 });
+        t
+    };
+    let use_bg = Move::UseBg {
+        player: 0,
+        uses: 1,
+        atk: 1,
+        def: 0,
+    };
+    // when Aki (the child) uses the BG left from battle 1, it is refused by the seed's rule,
+    let mut t = setup(Rules::default());
+    assert_eq!(
+        t.refused(use_bg.clone()),
+        vec!["jaken.bg-child-after-parent"]
+    );
+    // and with the house rule off it is used.
+    let mut t = setup(Rules {
+        child_bg_after_parent_declaration: false,
+        ..Rules::default()
+    });
+    t.play(use_bg);
+    assert_eq!(t.m.state().players[0].bg.as_ref().unwrap().uses_left, 1);
+}

@@ -12,23 +12,10 @@ use cards::matches::{AnyMatch, Rejection, new_match, replay_json};
 use cards::script::Script;
 use proptest::prelude::*;
 
+mod common;
+
 fn demo(game: GameId) -> (Catalogue, cards::game::MatchHeader) {
-    let text = match game {
-        GameId::Jaken => include_str!("../../docs/examples/jaken-demo.script"),
-        GameId::JunkKen => include_str!("../../docs/examples/junk_ken-demo.script"),
-        GameId::RockmanExe => include_str!("../../docs/examples/rockman-demo.script"),
-        GameId::SpaceJunk => include_str!("../../docs/examples/space_junk-demo.script"),
-        GameId::Yomi => include_str!("../../docs/examples/yomi-demo.script"),
-    };
-    let header: String = text
-        .lines()
-        .filter(|l| {
-            ["game ", "catalogue ", "player ", "rule "]
-                .iter()
-                .any(|k| l.starts_with(k))
-        })
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let header = common::demo_header(game);
     let cat = Catalogue::builtin(game).unwrap();
     let h = Script::parse(&header).unwrap().header(&cat).unwrap();
     (cat, h)

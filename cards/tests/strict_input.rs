@@ -10,24 +10,8 @@ use cards::core::GameId;
 use cards::matches::Rejection;
 use cards::script::{Script, ScriptError, ScriptErrorKind, run_step};
 
-/// The header lines (game, catalogue, players, rules) of a game's documented demo script.
-fn demo_header(game: GameId) -> String {
-    let text = match game {
-        GameId::Jaken => include_str!("../../docs/examples/jaken-demo.script"),
-        GameId::JunkKen => include_str!("../../docs/examples/junk_ken-demo.script"),
-        GameId::RockmanExe => include_str!("../../docs/examples/rockman-demo.script"),
-        GameId::SpaceJunk => include_str!("../../docs/examples/space_junk-demo.script"),
-        GameId::Yomi => include_str!("../../docs/examples/yomi-demo.script"),
-    };
-    text.lines()
-        .filter(|l| {
-            ["game ", "catalogue ", "player ", "rule "]
-                .iter()
-                .any(|k| l.starts_with(k))
-        })
-        .map(|l| format!("{l}\n"))
-        .collect()
-}
+mod common;
+use common::demo_header;
 
 /// Runs the demo header plus `lines`; the first error, if any.
 fn run(game: GameId, lines: &str) -> Result<(), ScriptError> {

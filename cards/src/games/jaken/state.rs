@@ -482,9 +482,9 @@ pub(super) fn step_text_ja(state: &State) -> String {
 /// The Japanese of the fixed phrases [`wrong_step`] is called with ("" for another phrase).
 fn phrase_ja(en: &str) -> &'static str {
     match en {
-        "Placing a monster" => "モンスターを出すの",
+        "Placing a monster" => "モンスターの配置",
         "P5, after the BG declarations" => "BGの宣言の後のP5",
-        "Revealing" => "表にするの",
+        "Revealing" => "表にすること",
         "B1, once both monsters are face down" => "両者のモンスターが伏せられた後のB1",
         "Resolving an effect" => "効果の発動",
         "B2, after both monsters are revealed" => "両者のモンスターが表になった後のB2",
@@ -497,22 +497,12 @@ fn phrase_ja(en: &str) -> &'static str {
 }
 
 pub(super) fn wrong_step(state: &State, what: &str, when: &str) -> Violation {
-    let (what_ja, when_ja) = (phrase_ja(what), phrase_ja(when));
-    let v = Violation::new(
+    Violation::wrong_phase(
         "jaken.phase-order",
-        format!(
-            "{what} belongs to {when}; the match is at {}.",
-            step_text(state)
-        ),
         "バトルシークエンス",
-    );
-    if what_ja.is_empty() || when_ja.is_empty() {
-        return v;
-    }
-    v.ja(format!(
-        "{what_ja}は{when_ja}です。いまは {} です。",
-        step_text_ja(state)
-    ))
+        [what, when, &step_text(state)],
+        [phrase_ja(what), phrase_ja(when), &step_text_ja(state)],
+    )
 }
 
 pub(super) fn step_text(state: &State) -> String {

@@ -704,22 +704,12 @@ fn phrase_ja(en: &str) -> &'static str {
 }
 
 pub(super) fn wrong_step(state: &State, what: &str, when: &str) -> Violation {
-    let (what_ja, when_ja) = (phrase_ja(what), phrase_ja(when));
-    let v = Violation::new(
+    Violation::wrong_phase(
         "junk-ken.phase",
-        format!(
-            "{what} belongs to {when}; the match is at {}.",
-            step_text(state)
-        ),
         REF_PHASE,
-    );
-    if what_ja.is_empty() || when_ja.is_empty() {
-        return v;
-    }
-    v.ja(format!(
-        "{what_ja}は{when_ja}に行います。いまは {} です。",
-        step_text_ja(state)
-    ))
+        [what, when, &step_text(state)],
+        [phrase_ja(what), phrase_ja(when), &step_text_ja(state)],
+    )
 }
 
 impl PlayerState {

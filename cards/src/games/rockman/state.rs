@@ -866,35 +866,25 @@ pub(super) fn step_text_ja(state: &State) -> String {
 /// The Japanese of the fixed phrases [`wrong_phase`] is called with ("" for another phrase).
 fn phrase_ja(en: &str) -> &'static str {
     match en {
-        "Placing cards" => "カードを置くの",
+        "Placing cards" => "カードの配置",
         "the transfer phase" => "転送フェイズ",
         "the battle phase" => "バトルフェイズ",
         "A move (action A)" => "移動（アクションA）",
         "A pass" => "パス",
         "An attack (action B)" => "攻撃（アクションB）",
-        "Playing a battler (action D)" => "バトラーを出すの（アクションD）",
+        "Playing a battler (action D)" => "バトラーの登場（アクションD）",
         "Using a chip (action C)" => "チップの使用（アクションC）",
         _ => "",
     }
 }
 
 pub(super) fn wrong_phase(state: &State, what: &str, when: &str) -> Violation {
-    let (what_ja, when_ja) = (phrase_ja(what), phrase_ja(when));
-    let v = rule(
-        "phase-order",
-        format!(
-            "{what} belongs to {when}; the match is at {}.",
-            step_text(state)
-        ),
-        "§3",
-    );
-    if what_ja.is_empty() || when_ja.is_empty() {
-        return v;
-    }
-    v.ja(format!(
-        "{what_ja}は{when_ja}です。いまは {} です。",
-        step_text_ja(state)
-    ))
+    Violation::wrong_phase(
+        "rockman-exe.phase-order",
+        &reference("§3"),
+        [what, when, &step_text(state)],
+        [phrase_ja(what), phrase_ja(when), &step_text_ja(state)],
+    )
 }
 
 pub(super) fn take_unplayed(state: &mut State, seat: Seat, card: &str) {

@@ -876,30 +876,23 @@ fn phrase_ja(en: &str) -> &'static str {
     match en {
         "A power-up" => "パワーアップ",
         "step 5-5" => "5-5",
-        "Discarding from hand" => "手札を捨てるの",
+        "Discarding from hand" => "手札を捨てること",
         "step 5-7 (or an ability's text)" => "5-7（または能力のテキストによる）",
         _ => "",
     }
 }
 
 pub(super) fn wrong_step(state: &State, what: &str, when: &str, section: &str) -> Violation {
-    let (what_ja, when_ja) = (phrase_ja(what), phrase_ja(when));
-    let v = Violation::new(
+    Violation::wrong_phase(
         "yomi.phase-order",
-        format!(
-            "{what} belongs to {when}; the game is at {}.",
-            step_text(state)
-        ),
         section,
-    );
-    if what_ja.is_empty() || when_ja.is_empty() {
-        return v;
-    }
-    v.ja(format!(
-        "{what_ja}は{when_ja}で行います。いまはターン{} {} です。",
-        state.turn,
-        step_number(state.step)
-    ))
+        [what, when, &step_text(state)],
+        [
+            phrase_ja(what),
+            phrase_ja(when),
+            &format!("ターン{} {}", state.turn, step_number(state.step)),
+        ],
+    )
 }
 
 /// The step's number in the rulebook (`2-1`, `5-7` …).
