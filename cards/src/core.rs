@@ -38,23 +38,68 @@ impl fmt::Display for GameId {
 pub type Seat = usize;
 
 /// One rule of a game, as the app cites it when a move breaks it.
+///
+/// Anything a player could physically do at the table and the rules forbid is a violation: the
+/// match layer refuses the move with it, and the table may apply the move anyway with an
+/// override reason (logged with the violation).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Violation {
     /// Stable id, e.g. `jaken.summon-cost`.
     pub rule: String,
-    /// A sentence a player understands, e.g. "A monster's summon cost must be at most the turn number (cost 4 > turn 3)."
+    /// The sentence in English, naming the actual cause, e.g. "A monster's summon cost must be
+    /// at most the battle number: 鬼火王 costs 6, this is battle 1."
     pub sentence: String,
-    /// Where the rule is written, e.g. `jaken.md §5; seed ❷ 召喚コスト`.
+    /// The same sentence in Japanese (empty where none is written yet: [`Violation::sentence_in`]
+    /// falls back to English).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub sentence_ja: String,
+    /// Where the rule is written: the rulebook's section and its own words, e.g.
+    /// `❷ 召喚コスト「ターン数とコストの数字が同じか、ターン数よりコストの数字が小さい場合に召喚可能」`.
     pub reference: String,
 }
 
 impl Violation {
-    /// Builds a violation.
+    /// Builds a violation from its id, its English sentence and the rulebook's words.
     pub fn new(rule: &str, sentence: impl Into<String>, reference: &str) -> Self {
         Violation {
             rule: rule.to_owned(),
             sentence: sentence.into(),
+            sentence_ja: String::new(),
             reference: reference.to_owned(),
+        }
+    }
+
+    /// The violation with its sentence in Japanese.
+    #[must_use]
+    pub fn ja(mut self, sentence_ja: impl Into<String>) -> Self {
+        self.sentence_ja = sentence_ja.into();
+        self
+    }
+
+    /// A move made at the wrong time: "{what} belongs to {when}; the match is at {now}.", and in
+    /// Japanese "{what}は{when}に行います。いまは {now} です。" when both phrases have one
+    /// (`ja` = [what, when, now]; an empty phrase leaves the Japanese out).
+    pub fn wrong_phase(rule: &str, reference: &str, en: [&str; 3], ja: [&str; 3]) -> Self {
+        let [what, when, now] = en;
+        let v = Violation::new(
+            rule,
+            format!("{what} belongs to {when}; the match is at {now}."),
+            reference,
+        );
+        match ja {
+            [what, when, now] if !what.is_empty() && !when.is_empty() => {
+                v.ja(format!("{what}は{when}に行います。いまは {now} です。"))
+            }
+            _ => v,
+        }
+    }
+
+    /// The sentence in Japanese (`true`) or English; the English one where no Japanese exists.
+    pub fn sentence_in(&self, japanese: bool) -> &str {
+        if japanese && !self.sentence_ja.is_empty() {
+            &self.sentence_ja
+        } else {
+            &self.sentence
         }
     }
 }
@@ -65,12 +110,26 @@ impl fmt::Display for Violation {
     }
 }
 
-/// A move that cannot even be computed (a card the player does not hold, a seat that does not exist).
+/// `text` cut to at most `max_chars` characters, with `…` and the full length in bytes when cut:
+/// how error messages repeat what a user typed, so a megabyte of input is never echoed back.
+pub fn clip_text(text: &str, max_chars: usize) -> String {
+    match text.char_indices().nth(max_chars) {
+        None => text.to_owned(),
+        Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], text.len()),
+    }
+}
+
+/// An input that cannot mean anything at this table: no such player, an unknown card, a card or
+/// square that is not where the move takes it from, a malformed value. Everything a player could
+/// physically do and the rules forbid is a [`Violation`] instead.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[error("{reason}")]
 pub struct Impossible {
-    /// What is wrong, in a sentence.
+    /// What is wrong, in a sentence (English).
     pub reason: String,
+    /// The same sentence in Japanese (empty where none is written yet).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason_ja: String,
 }
 
 impl Impossible {
@@ -78,6 +137,23 @@ impl Impossible {
     pub fn new(reason: impl Into<String>) -> Self {
         Impossible {
             reason: reason.into(),
+            reason_ja: String::new(),
+        }
+    }
+
+    /// The error with its sentence in Japanese.
+    #[must_use]
+    pub fn ja(mut self, reason_ja: impl Into<String>) -> Self {
+        self.reason_ja = reason_ja.into();
+        self
+    }
+
+    /// The sentence in Japanese (`true`) or English; the English one where no Japanese exists.
+    pub fn reason_in(&self, japanese: bool) -> &str {
+        if japanese && !self.reason_ja.is_empty() {
+            &self.reason_ja
+        } else {
+            &self.reason
         }
     }
 }
@@ -103,7 +179,7 @@ impl<E> Decision<E> {
 
 /// Where a die result came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum DieSource {
     /// A dice tower on a serial port.
     Tower {
@@ -133,6 +209,7 @@ impl fmt::Display for DieSource {
 
 /// One die result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Roll {
     /// Number of faces (6 for a d6).
     pub sides: u8,
@@ -178,6 +255,7 @@ pub struct Prompt {
 
 /// Identifies one tracked number, e.g. player 1's SB.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TrackerId {
     /// The owner, or `None` for a number of the whole game (turn).
     #[serde(default, skip_serializing_if = "Option::is_none")]

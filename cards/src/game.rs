@@ -10,6 +10,7 @@ use std::fmt::Debug;
 
 /// One player of a match as entered at the start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlayerConfig {
     /// The name shown at the table.
     pub name: String,
@@ -21,6 +22,7 @@ pub struct PlayerConfig {
 
 /// Everything needed to set a match up; stored as the match's header.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MatchHeader {
     /// The game.
     pub game: GameId,

@@ -34,7 +34,7 @@
 //! assert!(matches!(refused, Rejection::Refused { ref violations } if violations[0].rule == "jaken.summon-cost"));
 //! play(&mut m, Move::Reveal { player: 0, card: "JD01".into() }).unwrap(); // 灯り小僧 2/1
 //! play(&mut m, Move::Reveal { player: 1, card: "JD09".into() }).unwrap(); // 風切り 2/2
-//! play(&mut m, Move::Compare).unwrap();
+//! play(&mut m, Move::Compare {}).unwrap();
 //! // Aki: 2 vs DEF 2 → nothing. Ben: 2 vs DEF 1 → Ben takes 1.
 //! assert_eq!((m.state().players[0].sb, m.state().players[1].sb), (9, 11));
 //! ```

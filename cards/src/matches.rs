@@ -126,6 +126,7 @@ enum InputKind {
 
 /// The stored shape of an [`Input`], read field by field.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct InputRecord<M> {
     input: InputKind,
     #[serde(rename = "move")]
@@ -198,6 +199,15 @@ pub enum Rejection {
     /// The input is not valid for this game (bad JSON, unknown move).
     #[error("not an input of this game: {0}")]
     Malformed(String),
+}
+
+/// The most characters of a JSON error a [`Rejection::Malformed`] repeats (serde's messages quote
+/// the offending value, which may be huge).
+const MAX_MALFORMED_CHARS: usize = 300;
+
+/// A JSON error as a rejection, its text capped.
+fn malformed(e: serde_json::Error) -> Rejection {
+    Rejection::Malformed(crate::core::clip_text(&e.to_string(), MAX_MALFORMED_CHARS))
 }
 
 /// A stored log could not be replayed.
@@ -290,7 +300,7 @@ impl<G: Game> Prepared<G> {
     }
     /// The input as JSON, exactly what the log stores.
     pub fn json(&self) -> Result<String, Rejection> {
-        serde_json::to_string(&self.entry.input).map_err(|e| Rejection::Malformed(e.to_string()))
+        serde_json::to_string(&self.entry.input).map_err(malformed)
     }
     /// What the entry will do.
     pub fn effect(&self) -> &EntryEffect {
@@ -309,11 +319,15 @@ pub struct Match<G: Game> {
     entries: Vec<Entry<G>>,
     /// Indices of the entries in effect (moves, rolls, adjustments), in order.
     effective: Vec<usize>,
-    /// (number of effective entries applied, state after them), every CHECKPOINT_EVERY entries.
+    /// (number of effective entries applied, state after them), every CHECKPOINT_EVERY entries
+    /// that changed the state (free rolls change nothing and cost no checkpoint: a million of
+    /// them keep one entry's memory each, not a state copy per 32).
     checkpoints: Vec<(usize, G::State)>,
     /// The die prompts open now, each with the sequence number of the entry after which it
     /// opened (`None`: open since the match was set up). Late dice need it.
     die_open: Vec<(String, Option<u64>)>,
+    /// Entries with events applied since the latest checkpoint.
+    since_checkpoint: usize,
 }
 
 impl<G: Game> Match<G> {
@@ -347,6 +361,7 @@ impl<G: Game> Match<G> {
             effective: Vec::new(),
             checkpoints: Vec::new(),
             die_open,
+            since_checkpoint: 0,
         })
     }
 
@@ -505,6 +520,36 @@ impl<G: Game> Match<G> {
         }
     }
 
+    /// The violation of a move made after the end, naming the result.
+    fn over_violation(&self, outcome: &Outcome) -> Violation {
+        let names = self.player_names();
+        let ja = match outcome {
+            Outcome::Win { winner, reason } => format!(
+                "対戦は終了しています（{} の勝ち：{reason}）。続けるには最後の記録を取り消してください。",
+                names.get(*winner).map_or("?", String::as_str)
+            ),
+            Outcome::Draw { reason } => {
+                format!(
+                    "対戦は終了しています（引き分け：{reason}）。続けるには最後の記録を取り消してください。"
+                )
+            }
+        };
+        Violation::new(
+            "match.over",
+            format!(
+                "The match is over ({}); undo the last entry to go on playing.",
+                outcome_sentence_named(outcome, &names)
+            ),
+            "The match ends when its result is decided: no move follows the end.",
+        )
+        .ja(ja)
+    }
+
+    /// The players' names, by seat.
+    fn player_names(&self) -> Vec<String> {
+        self.header.players.iter().map(|p| p.name.clone()).collect()
+    }
+
     /// Players, turn, phase, active player and prompts.
     pub fn context(&self) -> MatchCtx {
         G::context(&self.state)
@@ -587,14 +632,22 @@ impl<G: Game> Match<G> {
                 mv,
                 override_reason,
             } => {
-                if let Some(outcome) = self.outcome() {
-                    return Err(Impossible::new(format!(
-                        "the match is over ({}); undo first to go on playing",
-                        outcome_sentence(&outcome)
-                    ))
-                    .into());
+                // A move after the end is physically possible (the cards are still on the
+                // table): it breaks the rule that the match is over, and the table may go on
+                // with an override reason (or undo the last entry).
+                let over = self.outcome().map(|outcome| self.over_violation(&outcome));
+                let mut decision = match G::decide(&self.state, mv) {
+                    Ok(d) => d,
+                    Err(_) if override_reason.is_none() && over.is_some() => {
+                        return Err(Rejection::Refused {
+                            violations: over.into_iter().collect(),
+                        });
+                    }
+                    Err(e) => return Err(e.into()),
+                };
+                if let Some(v) = over {
+                    decision.violations.insert(0, v);
                 }
-                let decision = G::decide(&self.state, mv)?;
                 let text = G::describe(&self.state, mv);
                 if decision.violations.is_empty() {
                     (
@@ -824,9 +877,13 @@ impl<G: Game> Match<G> {
                     G::apply(&mut self.state, event);
                 }
                 self.effective.push(index);
-                if self.effective.len().is_multiple_of(CHECKPOINT_EVERY) {
-                    self.checkpoints
-                        .push((self.effective.len(), self.state.clone()));
+                if !entry.events.is_empty() {
+                    self.since_checkpoint += 1;
+                    if self.since_checkpoint >= CHECKPOINT_EVERY {
+                        self.checkpoints
+                            .push((self.effective.len(), self.state.clone()));
+                        self.since_checkpoint = 0;
+                    }
                 }
                 if !entry.events.is_empty() {
                     self.track_die_prompts(entry.seq);
@@ -847,12 +904,16 @@ impl<G: Game> Match<G> {
             Some((len, s)) => (*len, s.clone()),
             None => (0, self.initial.clone()),
         };
+        let mut since = 0;
         for &i in &self.effective[start..] {
-            for event in &self.entries[i].events {
+            let events = &self.entries[i].events;
+            since += usize::from(!events.is_empty());
+            for event in events {
                 G::apply(&mut state, event);
             }
         }
         self.state = state;
+        self.since_checkpoint = since;
     }
 }
 
@@ -870,10 +931,22 @@ fn late_text(ms: u64) -> String {
     }
 }
 
-/// A one-sentence description of an outcome.
+/// A one-sentence description of an outcome, naming the winner by seat ("seat 0 wins: …"); use
+/// [`outcome_sentence_named`] wherever the players' names are known.
 pub fn outcome_sentence(outcome: &Outcome) -> String {
     match outcome {
         Outcome::Win { winner, reason } => format!("seat {winner} wins: {reason}"),
+        Outcome::Draw { reason } => format!("draw: {reason}"),
+    }
+}
+
+/// A one-sentence description of an outcome naming the winner ("Aki wins: …"), `players` by seat.
+pub fn outcome_sentence_named(outcome: &Outcome, players: &[String]) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => match players.get(*winner) {
+            Some(name) => format!("{name} wins: {reason}"),
+            None => outcome_sentence(outcome),
+        },
         Outcome::Draw { reason } => format!("draw: {reason}"),
     }
 }
@@ -956,8 +1029,7 @@ impl<G: Game> AnyMatch for Match<G> {
         &self.header
     }
     fn prepare_json(&self, input: &serde_json::Value) -> Result<PreparedInput, Rejection> {
-        let input: Input<G::Move> = serde_json::from_value(input.clone())
-            .map_err(|e| Rejection::Malformed(e.to_string()))?;
+        let input: Input<G::Move> = serde_json::from_value(input.clone()).map_err(malformed)?;
         let p = self.prepare_owned(input)?;
         Ok(PreparedInput {
             seq: p.seq(),
@@ -965,8 +1037,7 @@ impl<G: Game> AnyMatch for Match<G> {
         })
     }
     fn commit_json(&mut self, json: &str) -> Result<(), Rejection> {
-        let input: Input<G::Move> =
-            serde_json::from_str(json).map_err(|e| Rejection::Malformed(e.to_string()))?;
+        let input: Input<G::Move> = serde_json::from_str(json).map_err(malformed)?;
         let p = self.prepare_owned(input)?;
         self.commit(p);
         Ok(())

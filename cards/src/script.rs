@@ -22,7 +22,7 @@
 use crate::catalogue::Catalogue;
 use crate::core::{DieSource, GameId, Outcome, Roll, TrackerId};
 use crate::game::{MatchHeader, PlayerConfig};
-use crate::matches::{AnyMatch, Input, PreparedInput, Rejection, outcome_sentence};
+use crate::matches::{AnyMatch, Input, PreparedInput, Rejection, outcome_sentence_named};
 use serde_json::{Map, Value};
 use std::fmt;
 
@@ -134,6 +134,19 @@ pub struct Script {
     pub steps: Vec<(usize, Step)>,
 }
 
+/// The longest line a script may have, in bytes (a 60-card `cards=` list is well under 1 KiB).
+pub const MAX_LINE_BYTES: usize = 16 * 1024;
+/// The most `player` lines a script may have (no game seats more than 6).
+pub const MAX_PLAYERS: usize = 16;
+/// The most characters of the script's own text an error message repeats.
+pub const MAX_ECHO_CHARS: usize = 60;
+
+/// `text` as an error message may repeat it: at most [`MAX_ECHO_CHARS`] characters, with `…` and
+/// the full length when cut.
+pub fn clip(text: &str) -> String {
+    crate::core::clip_text(text, MAX_ECHO_CHARS)
+}
+
 fn syntax(line: usize, message: impl Into<String>) -> ScriptError {
     ScriptError {
         line,
@@ -204,8 +217,19 @@ impl Script {
         let mut players: Vec<ScriptPlayer> = Vec::new();
         let mut rules = Map::new();
         let mut steps = Vec::new();
+        // A UTF-8 byte order mark (as some Windows editors write one) is not part of the text.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (i, raw) in text.lines().enumerate() {
             let n = i + 1;
+            if raw.len() > MAX_LINE_BYTES {
+                return Err(syntax(
+                    n,
+                    format!(
+                        "the line is {} bytes long; a script line may have at most {MAX_LINE_BYTES}",
+                        raw.len()
+                    ),
+                ));
+            }
             let w = words(raw, n)?;
             let Some(first) = w.first() else { continue };
             let header_done = !steps.is_empty();
@@ -216,6 +240,12 @@ impl Script {
                         format!("`{first}` belongs to the header, before the first input"),
                     ));
                 }
+                "player" if players.len() >= MAX_PLAYERS => {
+                    return Err(syntax(
+                        n,
+                        format!("a script may have at most {MAX_PLAYERS} players"),
+                    ));
+                }
                 "game" => {
                     let id = w
                         .get(1)
@@ -224,7 +254,8 @@ impl Script {
                         syntax(
                             n,
                             format!(
-                                "unknown game `{id}` (expected one of: {})",
+                                "unknown game `{}` (expected one of: {})",
+                                clip(id),
                                 GameId::ALL.map(GameId::as_str).join(", ")
                             ),
                         )
@@ -246,7 +277,7 @@ impl Script {
                         return Err(syntax(n, "`player` needs a name before its deck"));
                     }
                     if players.iter().any(|p| p.name == name) {
-                        return Err(syntax(n, format!("two players are called {name}")));
+                        return Err(syntax(n, format!("two players are called {}", clip(&name))));
                     }
                     let mut deck = None;
                     for word in &w[2..] {
@@ -264,21 +295,25 @@ impl Script {
                                 return Err(syntax(
                                     n,
                                     format!(
-                                        "unknown player option `{word}` (use deck=ID or cards=A,B,…)"
+                                        "unknown player option `{}` (use deck=ID or cards=A,B,…)",
+                                        clip(word)
                                     ),
                                 ));
                             }
                         }
                     }
                     let deck = deck.ok_or_else(|| {
-                        syntax(n, format!("player {name} needs deck=ID or cards=A,B,…"))
+                        syntax(
+                            n,
+                            format!("player {} needs deck=ID or cards=A,B,…", clip(&name)),
+                        )
                     })?;
                     players.push(ScriptPlayer { name, deck });
                 }
                 "rule" => {
                     for word in &w[1..] {
                         let (k, v) = split_kv(word).ok_or_else(|| {
-                            syntax(n, format!("`rule` takes key=value, not `{word}`"))
+                            syntax(n, format!("`rule` takes key=value, not `{}`", clip(word)))
                         })?;
                         rules.insert(k.to_owned(), scalar(v));
                     }
@@ -310,7 +345,8 @@ impl Script {
             _ => Err(syntax(
                 n,
                 format!(
-                    "no player `{value}` (players: {})",
+                    "no player `{}` (players: {})",
+                    clip(value),
                     players
                         .iter()
                         .map(|p| p.name.as_str())
@@ -322,20 +358,39 @@ impl Script {
     }
 
     fn step(w: &[String], n: usize, players: &[ScriptPlayer]) -> Result<Step, ScriptError> {
-        let rest = &w[1..];
-        match w[0].as_str() {
+        let Some((first, rest)) = w.split_first() else {
+            return Err(syntax(n, "an empty step"));
+        };
+        match first.as_str() {
             "move" => Ok(Step::Input(Self::move_input(rest, n, players)?)),
             "refused" => {
                 let rule = rest
                     .first()
                     .ok_or_else(|| syntax(n, "`refused` needs a rule id and an input"))?
                     .clone();
-                let input = match Self::step(&rest[1..], n, players) {
-                    Ok(Step::Input(v)) => v,
-                    Ok(_) => {
+                // Only an input may follow (never another `refused`): no recursion, so a line
+                // of thousands of `refused` is one clean error, not a stack overflow.
+                let input_words = &rest[1..];
+                match input_words.first().map(String::as_str) {
+                    Some("move" | "roll" | "adjust" | "undo") => {}
+                    Some("refused") => {
+                        return Err(syntax(
+                            n,
+                            "`refused <rule>` is followed by one input, not another `refused`",
+                        ));
+                    }
+                    _ => {
+                        return Err(syntax(
+                            n,
+                            "`refused <rule>` must be followed by an input (move, roll, adjust or undo)",
+                        ));
+                    }
+                }
+                let input = match Self::step(input_words, n, players)? {
+                    Step::Input(v) => v,
+                    _ => {
                         return Err(syntax(n, "`refused <rule>` must be followed by an input"));
                     }
-                    Err(e) => return Err(e),
                 };
                 Ok(Step::Refused { rule, input })
             }
@@ -346,7 +401,12 @@ impl Script {
                 let sides: u8 = die
                     .strip_prefix('d')
                     .and_then(|s| s.parse().ok())
-                    .ok_or_else(|| syntax(n, format!("`{die}` is not a die (write d6, d20, …)")))?;
+                    .ok_or_else(|| {
+                        syntax(
+                            n,
+                            format!("`{}` is not a die (write d6, d20, …)", clip(die)),
+                        )
+                    })?;
                 let value: u8 = rest
                     .get(1)
                     .and_then(|s| s.parse().ok())
@@ -362,10 +422,9 @@ impl Script {
                     match split_kv(word) {
                         Some(("player", p)) => roll.seat = Some(Self::seat(p, players, n)?),
                         Some(("throw", t)) => {
-                            roll.throw =
-                                Some(t.parse().map_err(|_| {
-                                    syntax(n, format!("throw=`{t}` is not a number"))
-                                })?)
+                            roll.throw = Some(t.parse().map_err(|_| {
+                                syntax(n, format!("throw=`{}` is not a number", clip(t)))
+                            })?)
                         }
                         Some(("source", "typed")) => roll.source = DieSource::Typed,
                         Some(("source", "virtual")) => roll.source = DieSource::Virtual,
@@ -379,7 +438,9 @@ impl Script {
                                 })?;
                             roll.source = DieSource::Tower { device, seq };
                         }
-                        _ => return Err(syntax(n, format!("unknown roll option `{word}`"))),
+                        _ => {
+                            return Err(syntax(n, format!("unknown roll option `{}`", clip(word))));
+                        }
                     }
                 }
                 serde_json::to_value(Input::<Value>::Roll { roll })
@@ -449,12 +510,16 @@ impl Script {
                     match split_kv(word) {
                         Some(("player", p)) => player = Some(Self::seat(p, players, n)?),
                         None => {
-                            value = Some(
-                                word.parse::<i32>()
-                                    .map_err(|_| syntax(n, format!("`{word}` is not a number")))?,
-                            )
+                            value = Some(word.parse::<i32>().map_err(|_| {
+                                syntax(n, format!("`{}` is not a number", clip(word)))
+                            })?)
                         }
-                        _ => return Err(syntax(n, format!("unknown expect option `{word}`"))),
+                        _ => {
+                            return Err(syntax(
+                                n,
+                                format!("unknown expect option `{}`", clip(word)),
+                            ));
+                        }
                     }
                 }
                 Ok(Step::ExpectTracker {
@@ -465,7 +530,8 @@ impl Script {
             other => Err(syntax(
                 n,
                 format!(
-                    "unknown line `{other}` (expected move, refused, roll, adjust, undo or expect)"
+                    "unknown line `{}` (expected move, refused, roll, adjust, undo or expect)",
+                    clip(other)
                 ),
             )),
         }
@@ -485,7 +551,7 @@ impl Script {
                     player = Some(Self::seat(p, players, n)?)
                 }
                 Some(("reason", r)) if allowed.contains(&"reason") => reason = Some(r.to_owned()),
-                _ => return Err(syntax(n, format!("unknown option `{word}`"))),
+                _ => return Err(syntax(n, format!("unknown option `{}`", clip(word)))),
             }
         }
         Ok((player, reason))
@@ -499,8 +565,12 @@ impl Script {
         mv.insert("type".into(), Value::String(kind.clone()));
         let mut override_reason = None;
         for word in &w[1..] {
-            let (k, v) = split_kv(word)
-                .ok_or_else(|| syntax(n, format!("move options are key=value, not `{word}`")))?;
+            let (k, v) = split_kv(word).ok_or_else(|| {
+                syntax(
+                    n,
+                    format!("move options are key=value, not `{}`", clip(word)),
+                )
+            })?;
             match k {
                 "override" => override_reason = Some(v.to_owned()),
                 "player" | "winner" => {
@@ -535,8 +605,9 @@ impl Script {
                         syntax(
                             1,
                             format!(
-                                "catalogue {} has no deck `{id}` (decks: {})",
+                                "catalogue {} has no deck `{}` (decks: {})",
                                 catalogue.set.id,
+                                clip(id),
                                 catalogue
                                     .decks
                                     .iter()
@@ -615,17 +686,20 @@ pub fn check_step(m: &dyn AnyMatch, line: usize, step: &Step) -> Result<StepResu
                 Ok(StepResult::Checked)
             }
             Err(other) => Err(fail(ScriptErrorKind::Check(format!(
-                "expected a refusal by rule {rule}, got: {other}"
+                "expected a refusal by rule {}, got: {other}",
+                clip(rule)
             )))),
             Ok(_) => Err(fail(ScriptErrorKind::Check(format!(
-                "expected a refusal by rule {rule}, but the input is legal"
+                "expected a refusal by rule {}, but the input is legal",
+                clip(rule)
             )))),
         },
         Step::ExpectTracker { tracker, value } => {
             let trackers = m.trackers();
             let t = trackers.iter().find(|t| &t.id == tracker).ok_or_else(|| {
                 fail(ScriptErrorKind::Check(format!(
-                    "no tracked number `{tracker}` now"
+                    "no tracked number `{}` now",
+                    clip(&tracker.to_string())
                 )))
             })?;
             if t.value == *value {
@@ -648,10 +722,24 @@ pub fn check_step(m: &dyn AnyMatch, line: usize, step: &Step) -> Result<StepResu
             if ok {
                 Ok(StepResult::Checked)
             } else {
+                let names: Vec<String> =
+                    m.header().players.iter().map(|p| p.name.clone()).collect();
+                let wanted = match expected {
+                    ExpectedOutcome::Winner(s) => format!(
+                        "{} to win",
+                        names
+                            .get(*s)
+                            .map_or_else(|| format!("seat {s}"), Clone::clone)
+                    ),
+                    ExpectedOutcome::Draw => "a draw".to_owned(),
+                    ExpectedOutcome::None => "the match not over".to_owned(),
+                };
                 Err(fail(ScriptErrorKind::Check(format!(
-                    "expected {expected:?}, the match says {}",
-                    got.as_ref()
-                        .map_or_else(|| "not over".to_owned(), outcome_sentence)
+                    "expected {wanted}, the match says {}",
+                    got.as_ref().map_or_else(
+                        || "not over".to_owned(),
+                        |o| outcome_sentence_named(o, &names)
+                    )
                 ))))
             }
         }

@@ -167,9 +167,9 @@ impl Table {
             let s = self.m.state().pending_effects[0];
             self.play(Move::NoEffect { player: s });
         }
-        self.play(Move::Compare);
+        self.play(Move::Compare {});
         if self.m.outcome().is_none() {
-            self.play(Move::EndBattle);
+            self.play(Move::EndBattle {});
         }
     }
 
@@ -184,7 +184,7 @@ fn example_1_nm_vs_nm() {
     let mut t = Table::new(&["n32"], &["n22"]);
     // when the cards are compared,
     t.reveal("n32", "n22");
-    t.play(Move::Compare);
+    t.play(Move::Compare {});
     // then Aki's attack succeeds (3 > 2, Ben pays 1) and Ben's fails (2 = 2): Aki 11, Ben 9.
     assert_eq!(t.sb(), (11, 9));
     let report = t.m.state().last_strike.clone().unwrap();
@@ -229,7 +229,7 @@ fn example_2_em_vs_em_with_effects_parent_first() {
         note: String::new(),
     });
     assert_eq!(t.m.state().step, Step::Compare);
-    t.play(Move::Compare);
+    t.play(Move::Compare {});
     // then Aki's 6 > 5 takes 1 and Ben's 1 < 7 pays 1: Aki +2, Ben −2.
     assert_eq!(t.sb(), (12, 8));
 }
@@ -238,7 +238,7 @@ fn example_2_em_vs_em_with_effects_parent_first() {
 fn example_3_equal_values_move_nothing() {
     let mut t = Table::new(&["n43"], &["n34"]);
     t.reveal("n43", "n34");
-    t.play(Move::Compare);
+    t.play(Move::Compare {});
     assert_eq!(t.sb(), (10, 10));
 }
 
@@ -247,7 +247,7 @@ fn example_4_failed_attack_is_costly() {
     // Given Aki ATK 2 / DEF 6 against Ben ATK 5 / DEF 8,
     let mut t = Table::new(&["n26"], &["n58"]);
     t.reveal("n26", "n58");
-    t.play(Move::Compare);
+    t.play(Move::Compare {});
     // then Aki pays 2 (2 < 8) and Ben pays 5 (5 < 6): net Aki +3.
     assert_eq!(t.sb(), (13, 7));
     assert_eq!(t.m.state().last_strike.as_ref().unwrap().strikes, [-2, -5]);
@@ -300,7 +300,7 @@ fn example_6_immediate_loss_with_the_cap() {
     .unwrap();
     // when Aki's ATK 7 meets Ben's DEF 2 (due 5),
     t.reveal("n72", "n02");
-    t.play(Move::Compare);
+    t.play(Move::Compare {});
     // then Ben pays his last 1 and Aki wins at once.
     assert_eq!(t.sb().1, 0);
     assert_eq!(t.m.state().step, Step::Over);
@@ -308,11 +308,19 @@ fn example_6_immediate_loss_with_the_cap() {
         t.m.outcome(),
         Some(Outcome::Win { winner: 0, .. })
     ));
-    // And no further move is taken.
-    assert!(matches!(
-        t.try_play(Move::EndBattle),
-        Err(Rejection::Impossible(_))
-    ));
+    // And no further move is taken: it breaks the rule that the match is over, named by result.
+    match t.try_play(Move::EndBattle {}) {
+        Err(Rejection::Refused { violations }) => {
+            assert_eq!(violations[0].rule, "match.over");
+            assert!(
+                violations[0].sentence.contains("Aki wins"),
+                "{}",
+                violations[0].sentence
+            );
+            assert!(violations[0].sentence_ja.contains("Aki の勝ち"));
+        }
+        other => panic!("expected the match.over refusal, got {other:?}"),
+    }
 }
 
 #[test]
@@ -328,8 +336,8 @@ fn example_7_parent_alternation_and_wind() {
     t.reveal("ej", &b());
     assert_eq!(t.m.state().pending_effects, vec![0]);
     t.play(Move::NoEffect { player: 0 });
-    t.play(Move::Compare);
-    t.play(Move::EndBattle);
+    t.play(Move::Compare {});
+    t.play(Move::EndBattle {});
     // Battle 2 (Ben parent): 自家 does not work, and entering its effect is refused by the wind rule.
     assert_eq!((t.m.state().turn, t.parent()), (2, 1));
     t.reveal(&b(), "ej");
@@ -356,34 +364,34 @@ fn example_7_parent_alternation_and_wind() {
         note: String::new(),
     };
     assert_eq!(t.refused(nm_effect), vec!["jaken.no-effect"]);
-    t.play(Move::Compare);
-    t.play(Move::EndBattle);
+    t.play(Move::Compare {});
+    t.play(Move::EndBattle {});
     // Battle 3 (Aki parent): 他家 does not work.
     assert_eq!((t.m.state().turn, t.parent()), (3, 0));
     t.reveal("et", &b());
     assert!(t.m.state().pending_effects.is_empty());
-    t.play(Move::Compare);
-    t.play(Move::EndBattle);
+    t.play(Move::Compare {});
+    t.play(Move::EndBattle {});
     // Battle 4 (Ben parent): 他家 works.
     assert_eq!((t.m.state().turn, t.parent()), (4, 1));
     t.reveal(&b(), "et");
     assert_eq!(t.m.state().pending_effects, vec![0]);
     t.play(Move::NoEffect { player: 0 });
-    t.play(Move::Compare);
-    t.play(Move::EndBattle);
+    t.play(Move::Compare {});
+    t.play(Move::EndBattle {});
     // Battles 5 and 6: 両家 works whoever is the parent.
     assert_eq!((t.m.state().turn, t.parent()), (5, 0));
     t.reveal("er", &b());
     assert_eq!(t.m.state().pending_effects, vec![0]);
     t.play(Move::NoEffect { player: 0 });
-    t.play(Move::Compare);
-    t.play(Move::EndBattle);
+    t.play(Move::Compare {});
+    t.play(Move::EndBattle {});
     assert_eq!((t.m.state().turn, t.parent()), (6, 1));
     t.reveal(&b(), "er");
     assert_eq!(t.m.state().pending_effects, vec![0]);
     t.play(Move::NoEffect { player: 0 });
-    t.play(Move::Compare);
-    t.play(Move::EndBattle);
+    t.play(Move::Compare {});
+    t.play(Move::EndBattle {});
     for battle in 7..=10 {
         assert_eq!(
             (t.m.state().turn, t.parent()),
@@ -491,8 +499,8 @@ fn example_10_bg_counter_rule_and_use_limit() {
         player: 0,
         card: "n00".into(),
     });
-    t.play(Move::Compare);
-    t.play(Move::EndBattle);
+    t.play(Move::Compare {});
+    t.play(Move::EndBattle {});
     // Battle 5, Aki parent declares; Ben may counter in P4.
     t.play(Move::DeclareBg {
         player: 0,
@@ -550,7 +558,7 @@ fn example_10_bg_counter_rule_and_use_limit() {
         vec!["jaken.bg-tribe"]
     );
     // Aki's +1/+1 applies to his tribe-A monster: 2/5 vs 1/4 → Aki 2 < 4 pays 2; Ben 1 < 5 pays 1.
-    t.play(Move::Compare);
+    t.play(Move::Compare {});
     assert_eq!(
         t.m.state().last_strike.as_ref().unwrap().values,
         [(2, 5), (1, 4)]
@@ -575,8 +583,8 @@ fn a_second_active_bg_is_refused_until_the_first_is_used_up() {
         player: 1,
         card: "n00".into(),
     });
-    t.play(Move::Compare);
-    t.play(Move::EndBattle);
+    t.play(Move::Compare {});
+    t.play(Move::EndBattle {});
     t.play(Move::PassBg { player: 1 });
     t.play(Move::FaceDown { player: 0 });
     t.play(Move::FaceDown { player: 1 });
@@ -588,8 +596,8 @@ fn a_second_active_bg_is_refused_until_the_first_is_used_up() {
         player: 0,
         card: "n00".into(),
     });
-    t.play(Move::Compare);
-    t.play(Move::EndBattle);
+    t.play(Move::Compare {});
+    t.play(Move::EndBattle {});
     assert_eq!(
         t.refused(Move::DeclareBg {
             player: 0,
@@ -609,7 +617,7 @@ fn a_move_in_the_wrong_phase_is_refused_or_impossible() {
     );
     // Comparing before anything is revealed cannot be computed at all.
     assert!(matches!(
-        t.try_play(Move::Compare),
+        t.try_play(Move::Compare {}),
         Err(Rejection::Impossible(_))
     ));
     // Nor can a second janken.
@@ -686,7 +694,7 @@ fn undo_takes_back_the_last_entry_and_keeps_it_in_the_log() {
     let mut t = Table::new(&["n32"], &["n22"]);
     t.reveal("n32", "n22");
     let before = t.m.state().clone();
-    t.play(Move::Compare);
+    t.play(Move::Compare {});
     assert_eq!(t.sb(), (11, 9));
     t.input(Input::Undo {
         reason: Some("we compared too early".into()),
@@ -712,7 +720,7 @@ fn undo_after_the_end_reopens_the_match() {
     })
     .unwrap();
     t.reveal("n72", "n02");
-    t.play(Move::Compare);
+    t.play(Move::Compare {});
     assert!(t.m.outcome().is_some());
     t.input(Input::Undo { reason: None }).unwrap();
     assert!(t.m.outcome().is_none());
@@ -759,7 +767,7 @@ fn adjusting_atk_after_a_free_text_effect_changes_the_comparison() {
         reason: "field effect, resolved by hand".into(),
     })
     .unwrap();
-    t.play(Move::Compare);
+    t.play(Move::Compare {});
     assert_eq!(t.sb(), (13, 7));
 }
 
@@ -804,7 +812,7 @@ fn no_legal_card_plays_nothing_as_zero_zero() {
         player: 0,
         card: "n50".into(),
     });
-    t.play(Move::Compare);
+    t.play(Move::Compare {});
     // Aki's 5 against DEF 0 takes 5; Ben's ATK 0 moves nothing.
     assert_eq!(t.sb(), (15, 5));
     // Ben's hand was not reduced.
@@ -826,12 +834,12 @@ fn settlement_parent_first_stops_at_zero() {
     })
     .unwrap();
     t.reveal("n90", "n90");
-    t.play(Move::Compare);
+    t.play(Move::Compare {});
     assert_eq!(t.sb(), (15, 0));
     // With the default (net) both strikes cancel.
     let mut t = Table::new(&["n90"], &["n90"]);
     t.reveal("n90", "n90");
-    t.play(Move::Compare);
+    t.play(Move::Compare {});
     assert_eq!(t.sb(), (10, 10));
 }
 
@@ -962,4 +970,55 @@ fn the_documented_demo_script_plays_a_whole_match() {
     assert!(log.iter().any(|l| !l.overridden.is_empty()));
     assert!(log.iter().any(|l| l.undone));
     assert!(log.iter().any(|l| l.text.starts_with("free roll")));
+}
+
+#[test]
+fn the_child_uses_a_bg_only_after_the_parents_declaration_unless_the_house_rule_says_otherwise() {
+    let setup = |rules: Rules| {
+        // Given battle 1: Aki (parent) declares a BG and Ben counters with his,
+        let mut t = Table::with_rules(&["bga", "n11"], &["bgb"], rules);
+        t.play(Move::DeclareBg {
+            player: 0,
+            card: "bga".into(),
+        });
+        t.play(Move::DeclareBg {
+            player: 1,
+            card: "bgb".into(),
+        });
+        t.play(Move::FaceDown { player: 0 });
+        t.play(Move::FaceDown { player: 1 });
+        t.play(Move::Reveal {
+            player: 0,
+            card: "n11".into(),
+        });
+        t.play(Move::Reveal {
+            player: 1,
+            card: "n00".into(),
+        });
+        t.play(Move::Compare {});
+        t.play(Move::EndBattle {});
+        // and in battle 2 Ben, now the parent, declares none,
+        assert_eq!(t.parent(), 1);
+        t.play(Move::PassBg { player: 1 });
+        t
+    };
+    let use_bg = Move::UseBg {
+        player: 0,
+        uses: 1,
+        atk: 1,
+        def: 0,
+    };
+    // when Aki (the child) uses the BG left from battle 1, it is refused by the seed's rule,
+    let mut t = setup(Rules::default());
+    assert_eq!(
+        t.refused(use_bg.clone()),
+        vec!["jaken.bg-child-after-parent"]
+    );
+    // and with the house rule off it is used.
+    let mut t = setup(Rules {
+        child_bg_after_parent_declaration: false,
+        ..Rules::default()
+    });
+    t.play(use_bg);
+    assert_eq!(t.m.state().players[0].bg.as_ref().unwrap().uses_left, 1);
 }

@@ -340,8 +340,8 @@ fn every_timer_is_seen_reaching_its_end() {
                             matches!(
                                 mv,
                                 Move::EndSet { .. }
-                                    | Move::EndJanken
-                                    | Move::EndTurn
+                                    | Move::EndJanken {}
+                                    | Move::EndTurn {}
                                     | Move::Janken { .. }
                                     | Move::GearEvent { .. }
                             )

@@ -180,10 +180,10 @@ impl Table {
         self.play(Move::Janken { hand0, hand1 });
     }
     fn end_janken(&mut self) {
-        self.play(Move::EndJanken);
+        self.play(Move::EndJanken {});
     }
     fn end_turn(&mut self) {
-        self.play(Move::EndTurn);
+        self.play(Move::EndTurn {});
     }
     /// Set done, the given hands, janken end and turn end.
     fn turn(&mut self, hand0: Hand, hand1: Hand) {
@@ -1641,4 +1641,242 @@ fn faq_clockwise_to_clockwise_replacement_keeps_the_angle() {
         card: "JK04".into(),
     });
     assert_eq!(t.rotation(0), Some(180));
+}
+
+// ---- refusals that are rules (issue 17) -------------------------------------------------------
+
+#[test]
+fn stacked_haste_is_a_rule_naming_the_face_up_supporter() {
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK08", "JK01"],
+        [6, 6],
+    );
+    t.play(Move::PlaceSupporter {
+        player: 0,
+        card: "JK05".into(),
+    });
+    t.play(Move::Haste { player: 0 });
+    let v = t.refused(Move::Haste { player: 0 });
+    assert_eq!(rules_of(&v), ["junk-ken.haste-stack"]);
+    assert!(
+        v[0].sentence.contains("Aki's supporter is already face up"),
+        "{}",
+        v[0].sentence
+    );
+    assert!(
+        v[0].sentence_ja.contains("重複しません"),
+        "{}",
+        v[0].sentence_ja
+    );
+    assert!(
+        v[0].reference.contains("■ヘイストスキル"),
+        "{}",
+        v[0].reference
+    );
+}
+
+#[test]
+fn necromancy_after_the_character_was_destroyed_says_so() {
+    // Given Aki's 墓守人形 (Necromancy) with HP 1, destroyed by Ben's グー (ATK 2),
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK09", "JK01"],
+        [1, 6],
+    );
+    t.done();
+    t.throw(Scissors, Rock);
+    assert!(t.s().players[0].character.is_none());
+    t.end_janken();
+    // when Aki still names a card for Necromancy, the refusal says the character was destroyed
+    // (not that it "has no Necromancy skill"),
+    let v = t.refused(Move::Necromancy {
+        player: 0,
+        graveyard: 0,
+        card: Some("JK09".into()),
+    });
+    assert_eq!(rules_of(&v), ["junk-ken.necromancy-destroyed"]);
+    assert!(v[0].sentence.contains("destroyed"), "{}", v[0].sentence);
+    assert!(v[0].sentence_ja.contains("破壊"), "{}", v[0].sentence_ja);
+    // and the table may apply it anyway.
+    t.override_play(Move::Necromancy {
+        player: 0,
+        graveyard: 0,
+        card: Some("JK09".into()),
+    });
+    assert!(t.s().players[0].graveyard.iter().any(|c| c.face_down));
+}
+
+#[test]
+fn naming_a_face_down_card_for_necromancy_is_a_rule() {
+    // Given Ben's supporter expired into the graveyard and turned face down by Necromancy,
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK09", "JK01"],
+        [6, 6],
+    );
+    t.play(Move::PlaceSupporter {
+        player: 1,
+        card: "JK05".into(),
+    });
+    t.done();
+    t.throw(Rock, Rock);
+    t.end_janken();
+    t.end_turn();
+    t.done();
+    t.throw(Rock, Rock);
+    t.end_janken();
+    t.end_turn();
+    t.done();
+    t.throw(Paper, Rock);
+    t.end_janken();
+    t.play(Move::Necromancy {
+        player: 0,
+        graveyard: 1,
+        card: Some("JK05".into()),
+    });
+    t.end_turn();
+    t.done();
+    t.throw(Paper, Rock);
+    t.end_janken();
+    // When Aki names the face-down card, Then the refusal says a face-down card has no name.
+    let v = t.refused(Move::Necromancy {
+        player: 0,
+        graveyard: 1,
+        card: Some("JK05".into()),
+    });
+    assert_eq!(rules_of(&v), ["junk-ken.necromancy-face-down"]);
+    assert!(v[0].sentence.contains("face down"), "{}", v[0].sentence);
+    assert!(v[0].reference.contains("ランダム"), "{}", v[0].reference);
+}
+
+#[test]
+fn replacing_a_destroyed_character_is_a_rule() {
+    // Given Aki (HP 1) declared replacement and Ben's グー destroyed the character,
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK01", "JK01"],
+        [1, 6],
+    );
+    t.done();
+    t.play(Move::DeclareReplacement { player: 0 });
+    t.throw(Scissors, Rock);
+    assert!(t.s().players[0].character.is_none());
+    t.end_janken();
+    // When Aki swaps in a hand card anyway, Then it is refused for that cause,
+    let v = t.refused(Move::Replace {
+        player: 0,
+        card: "JK03".into(),
+    });
+    assert_eq!(rules_of(&v), ["junk-ken.replace-destroyed"]);
+    assert!(v[0].sentence.contains("was destroyed"), "{}", v[0].sentence);
+    assert!(!v[0].sentence_ja.is_empty());
+    // and applied anyway the card goes to the battle zone with its HP die asked.
+    t.override_play(Move::Replace {
+        player: 0,
+        card: "JK03".into(),
+    });
+    assert!(t.s().players[0].character.is_some());
+}
+
+#[test]
+fn a_dice_rolling_skill_whose_die_is_not_at_the_table_is_skipped_and_logged() {
+    // Given サイコロ小僧 {1d6=6} and a table that has only a d8,
+    let mut t = Table::started(
+        serde_json::json!({"table_dice": "8"}),
+        [&[], &[]],
+        ["JK07", "JK01"],
+        [6, 6],
+    );
+    t.done();
+    t.throw(Rock, Rock);
+    t.end_janken();
+    t.end_turn();
+    // When the set phase begins, Then no die is asked for and the set phase is open at once,
+    assert_eq!(t.s().table.step, Step::Set);
+    assert!(
+        t.m.context()
+            .prompts
+            .iter()
+            .all(|p| !matches!(p.kind, PromptKind::Die { .. }))
+    );
+    assert_eq!(t.tracker(Some(0), "dice-skill"), Some(0));
+    // and the log says the skill was skipped for want of the die.
+    let last = t.m.entry_text(t.m.entries().len() - 1);
+    assert!(last.contains("no d6 at the table"), "{last}");
+    // A d6 typed anyway is a free roll: it answers no prompt.
+    let p =
+        t.m.prepare(&Input::Roll {
+            roll: Roll {
+                sides: 6,
+                value: 6,
+                source: DieSource::Typed,
+                seat: Some(0),
+                throw: None,
+            },
+        })
+        .unwrap();
+    assert_eq!(p.effect(), &cards::matches::EntryEffect::FreeRoll);
+}
+
+#[test]
+fn the_table_dice_setting_is_read_strictly() {
+    let cat = catalogue();
+    for bad in [
+        serde_json::json!({"table_dice": "d6 x"}),
+        serde_json::json!({"table_dice": 0}),
+    ] {
+        let h = header(bad, [cards(&MAIN, &[]), cards(&MAIN, &[])]);
+        let e = Match::<JunkKen>::new(h, &cat).unwrap_err().to_string();
+        assert!(e.contains("table_dice"), "{e}");
+    }
+}
+
+#[test]
+fn a_bonus_from_a_gear_ends_when_the_gear_leaves_play() {
+    // Given Aki's gear バネ足 giving +1 attack (entered with its source),
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK01", "JK01"],
+        [6, 6],
+    );
+    t.play(Move::PlaceGear {
+        player: 0,
+        card: "JK16".into(),
+    });
+    t.play(Move::Bonus {
+        player: 0,
+        card: "JK16".into(),
+        atk: 1,
+    });
+    assert_eq!(t.tracker(Some(0), "atk-bonus"), Some(1));
+    // When Aki wins with グー (ATK 2), Then it deals 3,
+    t.done();
+    t.throw(Rock, Scissors);
+    assert_eq!(t.hp(1), 3);
+    // and when the gear's die runs out and it is removed at the turn end,
+    t.play(Move::GearEvent { player: 0 });
+    t.play(Move::GearEvent { player: 0 });
+    t.end_janken();
+    t.end_turn();
+    assert_eq!(t.s().players[0].support, Support::Empty);
+    // Then the bonus is gone with it: the next グー deals 2.
+    assert_eq!(t.tracker(Some(0), "atk-bonus"), Some(0));
+    t.done();
+    t.throw(Rock, Scissors);
+    assert_eq!(t.hp(1), 1);
+    // A card not in play gives no bonus.
+    assert!(matches!(
+        t.try_play(Move::Bonus {
+            player: 0,
+            card: "JK16".into(),
+            atk: 1,
+        }),
+        Err(Rejection::Impossible(_))
+    ));
 }

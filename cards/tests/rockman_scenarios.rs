@@ -197,7 +197,7 @@ impl Table {
         self.end_transfers();
         self.end_battle();
         if self.s().step == Step::EndEffects {
-            self.play(Move::EndEffects);
+            self.play(Move::EndEffects {});
         }
         for seat in [AKI, BEN] {
             if self.s().step == Step::Exchange && !self.s().players[seat].exchanged {
@@ -254,7 +254,7 @@ fn example_1_turn_order() {
     });
     t.end_battle();
     if t.s().step == Step::EndEffects {
-        t.play(Move::EndEffects);
+        t.play(Move::EndEffects {});
     }
     t.play(Move::Exchange {
         player: AKI,
@@ -318,7 +318,7 @@ fn example_3_damage_resets_in_the_end_phase() {
     assert_eq!(t.tracker(Some(BEN), "damage-1-0"), 40);
     // when the end phase runs END (2),
     t.end_battle();
-    t.play(Move::EndEffects); // カガリビ.EXE has an end-phase effect
+    t.play(Move::EndEffects {}); // カガリビ.EXE has an end-phase effect
     // then the counter is 0 and the virus unacted,
     assert_eq!(t.tracker(Some(BEN), "damage-1-0"), 0);
     assert_eq!(t.tracker(Some(BEN), "acted-1-0"), 0);
@@ -370,7 +370,7 @@ fn example_5_deck_out_in_the_draw_phase() {
     let mut t = Table::new();
     t.end_transfers();
     t.end_battle();
-    t.play(Move::EndEffects);
+    t.play(Move::EndEffects {});
     t.adjust(Some(BEN), "hand", 12);
     let twelve: Vec<String> = t.s().players[BEN].unplayed[..12].to_vec();
     t.play(Move::Effect {
@@ -768,7 +768,7 @@ fn the_exchange_is_made_once() {
     let mut t = Table::new();
     t.end_transfers();
     t.end_battle();
-    t.play(Move::EndEffects);
+    t.play(Move::EndEffects {});
     let one = t.s().players[AKI].unplayed[0].clone();
     t.play(Move::Exchange {
         player: AKI,
@@ -1016,7 +1016,7 @@ fn house_rule_order_counts_styles() {
         });
         t.end_transfers();
         t.end_battle();
-        t.play(Move::EndEffects);
+        t.play(Move::EndEffects {});
         for seat in [AKI, BEN] {
             t.play(Move::Exchange {
                 player: seat,

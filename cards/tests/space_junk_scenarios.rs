@@ -179,6 +179,17 @@ impl Table {
         self.s().step
     }
 
+    /// A number of the whole game (no player), as `expect NAME VALUE` reads it.
+    fn game_tracker(&self, name: &str) -> i32 {
+        let id = TrackerId::named(None, name);
+        self.m
+            .trackers()
+            .into_iter()
+            .find(|t| t.id == id)
+            .unwrap_or_else(|| panic!("no tracker {id}"))
+            .value
+    }
+
     fn tracker(&self, seat: usize, name: &str) -> i32 {
         let id = TrackerId::named(Some(seat), name);
         self.m
@@ -209,7 +220,7 @@ impl Table {
                 cards: vec![],
             }),
             Step::Rebuild { seat } => self.play(Move::FinishSearch { player: seat }),
-            Step::Cameo => self.play(Move::EndRound),
+            Step::Cameo => self.play(Move::EndRound {}),
             other => panic!("auto cannot play {other:?}"),
         }
     }
@@ -317,6 +328,13 @@ fn example_2_attack_hits_and_a_repeated_location() {
     // Then slot 3 is damaged once, the second hit is ignored but scored: +6 fame
     let report = t.s().last_attack.clone().unwrap();
     assert_eq!((report.total, report.hits), (10, 2));
+    // The numbers compared are trackers the table (and `expect`) can read.
+    assert_eq!(
+        (t.game_tracker("attack-total"), t.game_tracker("hits")),
+        (10, 2)
+    );
+    assert_eq!(t.tracker(1, "damaged"), 1);
+    assert_eq!(t.tracker(0, "boosted-attack"), t.tracker(0, "attack"));
     assert_eq!(report.damaged, vec!["A3B".to_owned()]);
     assert_eq!(t.s().damaged, vec!["A3B".to_owned()]);
     assert_eq!(t.tracker(0, "fame"), fame0 + 3 + 6);
@@ -413,6 +431,14 @@ fn example_4_ramming_tie_then_win_and_no_ram_in_round_1() {
     t.roll(5);
     let r = t.s().last_ram.clone().unwrap();
     assert_eq!((r.rammer_total, r.target_total, r.winner), (5, 5, None));
+    assert_eq!(
+        (
+            t.game_tracker("ram-rammer-total"),
+            t.game_tracker("ram-target-total"),
+            t.tracker(0, "r-cards")
+        ),
+        (5, 5, 1)
+    );
     assert_eq!(t.step(), Step::Attack { seat: 1 });
     // Re-run with Ben rolling 4: 5 > 4, Aki takes Ben's Attack-slot card
     t.undo();
@@ -611,7 +637,7 @@ fn example_8_final_scoring_and_the_best_ship_tie_break() {
     // Given A: track 31 + ship 9 + cargo 4 = 44, B: 30 + 6 + 8 = 44
     let mut t = example_8(&[], serde_json::Value::Null);
     assert_eq!(t.m.outcome(), None);
-    t.play(Move::EndRound);
+    t.play(Move::EndRound {});
     // Then the totals tie, and the best ships are 21 and 19 → A wins
     assert_eq!((t.s().final_fame(0), t.s().final_fame(1)), (44, 44));
     assert_eq!((t.s().best_ship(0), t.s().best_ship(1)), (21, 19));
@@ -627,7 +653,7 @@ fn example_8_final_scoring_and_the_best_ship_tie_break() {
 fn example_8_equal_best_ships_share_the_victory() {
     // Given B also holds an A2 card worth 0 fame: B's best ship is 21 too
     let mut t = example_8(&["U5"], serde_json::Value::Null);
-    t.play(Move::EndRound);
+    t.play(Move::EndRound {});
     assert_eq!((t.s().best_ship(0), t.s().best_ship(1)), (21, 21));
     // Then the victory is shared
     assert!(
@@ -705,7 +731,7 @@ fn six_players_play_six_rounds_in_turn_order() {
                     _ => t.play(Move::FinishSearch { player: seat }),
                 }
             }
-            Step::Cameo => t.play(Move::EndRound),
+            Step::Cameo => t.play(Move::EndRound {}),
             Step::Setup => unreachable!(),
         }
         // Every junk card is in exactly one place.
@@ -1216,7 +1242,7 @@ fn house_rule_tie_break_without_the_character() {
             })
             .unwrap();
         }
-        t.play(Move::EndRound);
+        t.play(Move::EndRound {});
         t
     };
     // Then with the character Ben's ship is better (17 to 13)
@@ -1298,4 +1324,96 @@ fn the_documented_demo_script_plays_a_whole_match() {
     assert!(log.iter().any(|l| l.undone));
     assert!(log.iter().filter(|l| l.text.contains("d6 =")).count() >= 10);
     assert_eq!(m.context().turn, 6);
+}
+
+// ------------------------------------------------------------------ refusals that are rules
+
+/// The violations a move is refused for (it is not applied).
+fn refusal(t: &Table, m: Move) -> Vec<cards::core::Violation> {
+    match t.m.prepare(&mv(m)) {
+        Err(Rejection::Refused { violations }) => violations,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[test]
+fn attacking_ones_own_ship_is_a_rule_and_can_be_overridden() {
+    // Given Aki's turn to attack in round 2,
+    let mut t = Table::two("C211", "C222");
+    t.until(|s| s.step == Step::Attack { seat: 0 });
+    // when Aki targets her own ship, the refusal cites the rule in both languages,
+    let v = refusal(
+        &t,
+        Move::Attack {
+            player: 0,
+            target: 0,
+            range: 0,
+        },
+    );
+    assert_eq!(v.len(), 1, "{v:?}");
+    assert_eq!(v[0].rule, "space-junk.attack-own-ship");
+    assert!(
+        v[0].sentence.contains("Aki targets their own ship"),
+        "{}",
+        v[0].sentence
+    );
+    assert!(v[0].sentence_ja.contains("Aki"), "{}", v[0].sentence_ja);
+    assert!(
+        v[0].reference.contains("Combat Phase"),
+        "{}",
+        v[0].reference
+    );
+    // and with an override the attack is declared.
+    t.force(Move::Attack {
+        player: 0,
+        target: 0,
+        range: 0,
+    });
+    assert_eq!(t.step(), Step::AttackDie);
+}
+
+#[test]
+fn attacking_out_of_turn_names_whose_turn_it_is() {
+    let mut t = Table::two("C211", "C222");
+    t.until(|s| s.step == Step::Attack { seat: 0 });
+    let v = refusal(
+        &t,
+        Move::Attack {
+            player: 1,
+            target: 0,
+            range: 0,
+        },
+    );
+    assert_eq!(v[0].rule, "space-junk.turn-order");
+    assert!(
+        v[0].sentence
+            .contains("It is Aki's turn to attack, not Ben's"),
+        "{}",
+        v[0].sentence
+    );
+    assert!(!v[0].sentence_ja.is_empty());
+}
+
+#[test]
+fn a_ram_on_another_space_says_so_even_when_no_ram_step_opened() {
+    // Given Aki ends her move on an empty space in round 2 (no ram step opens),
+    let mut t = Table::new(&["C222", "D222", "C333"], serde_json::Value::Null);
+    t.until(|s| s.round == 2 && s.step == Step::Move { seat: 1 });
+    assert!(!t.s().ships_here(0).contains(&2));
+    // when she rams Cho anyway, the refusal is the space rule, not "right after your own move".
+    let v = refusal(
+        &t,
+        Move::Ram {
+            player: 0,
+            target: 2,
+        },
+    );
+    let rules: Vec<&str> = v.iter().map(|v| v.rule.as_str()).collect();
+    assert_eq!(rules, ["space-junk.ram-space"], "{v:?}");
+    assert!(
+        v[0].sentence.contains("Cho is not on Aki's space"),
+        "{}",
+        v[0].sentence
+    );
+    assert!(!v[0].sentence_ja.is_empty());
 }

@@ -75,7 +75,7 @@ fn pick(m: &Match<Yomi>, r: u32) -> Input<Move> {
                     card,
                     from: Default::default(),
                 },
-                3 => Move::Proceed,
+                3 => Move::Proceed {},
                 _ => Move::Combo {
                     player: seat,
                     card,

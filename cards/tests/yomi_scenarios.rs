@@ -306,7 +306,7 @@ impl Table {
                 | Step::GoldBurst
                 | Step::EndOfCombat
                 | Step::PowerUp
-                | Step::EndOfTurn => Move::Proceed,
+                | Step::EndOfTurn => Move::Proceed {},
                 other => panic!("finish_turn cannot go on from {other:?}"),
             };
             self.play(mv);
@@ -398,7 +398,7 @@ fn example_11_3_block() {
     assert!(t.m.state().players[1].unseen.contains(&b("2S")));
     assert_eq!((t.hp(0), t.hp(1)), (90, 90));
     assert_eq!(t.step(), Step::PowerUp);
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     assert_eq!(t.m.state().players[1].discard, Vec::<String>::new());
 }
 
@@ -451,7 +451,7 @@ fn a_bluff_escape_card_cancels_nothing() {
     // Then all damage goes through and the bluff goes to the discard pile at 5-3.
     assert_eq!(t.hp(1), 80);
     assert_eq!(t.hand(1), 5);
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     assert!(t.m.state().players[1].discard.contains(&b("3S")));
 }
 
@@ -471,7 +471,7 @@ fn example_11_5_gold_burst() {
     assert_eq!(t.step(), Step::GoldBurst);
     assert_eq!(t.tracker(0, "aces-owed"), 2);
     assert_eq!(
-        t.refused(Move::Proceed),
+        t.refused(Move::Proceed {}),
         vec!["yomi.ace-search-open".to_owned()]
     );
     // When he takes two Aces from the deck,
@@ -496,7 +496,7 @@ fn example_11_5_gold_burst() {
         }),
         vec!["yomi.search-not-owed".to_owned()]
     );
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     assert_eq!(t.step(), Step::PowerUp);
 }
 
@@ -542,7 +542,7 @@ fn example_11_6_chain_and_power_up() {
         });
     }
     assert_eq!(t.hand(0), 4);
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     assert_eq!(t.m.state().turn, 2);
 }
 
@@ -553,7 +553,7 @@ fn example_11_7_hand_limit() {
     t.adjust(Some(0), "hand", 15);
     t.combat(Some(("2S", BOT)), Some(("2S", BOT)));
     // When the turn reaches 5-7,
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     // Then Aki discards exactly 2 down to 12, and a third card is refused.
     assert_eq!(t.step(), Step::HandLimit);
     assert_eq!(t.hand(0), 14);
@@ -575,7 +575,7 @@ fn example_11_7_hand_limit() {
     let mut t = Table::new();
     t.adjust(Some(0), "hand", 13);
     t.combat(Some(("2S", BOT)), Some(("2S", BOT)));
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     assert_eq!(t.m.state().turn, 2);
 }
 
@@ -628,7 +628,7 @@ fn example_11_9_time_out() {
     t.adjust(Some(1), "hp", 45);
     t.combat(Some(("2S", BOT)), Some(("2S", BOT)));
     // When Aki draws his last card in the draw phase,
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     // Then the game ends at once and Aki, with less HP, loses.
     assert_eq!(t.step(), Step::Over);
     assert_eq!(t.tracker(0, "deck"), 0);
@@ -643,7 +643,7 @@ fn example_11_9_time_out() {
     t.adjust(Some(0), "hp", 40);
     t.adjust(Some(1), "hp", 40);
     t.combat(Some(("2S", BOT)), Some(("2S", BOT)));
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     assert!(matches!(t.m.outcome(), Some(Outcome::Draw { .. })));
 }
 
@@ -697,7 +697,7 @@ fn example_11_11_first_turn() {
     assert_eq!((t.hand(0), t.tracker(0, "deck")), (7, 47));
     // When turn 1 ends, turn 2 starts with 1-1: both draw 1.
     t.combat(Some(("2S", BOT)), Some(("2S", BOT)));
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     assert_eq!(t.m.state().turn, 2);
     assert_eq!((t.hand(0), t.tracker(0, "deck")), (7, 46));
     assert_eq!((t.hand(1), t.tracker(1, "deck")), (7, 46));
@@ -1006,7 +1006,7 @@ fn a_combat_reveal_speed_change_decides_combat() {
         combo_damage: 0,
         note: "faster".into(),
     });
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     // Then Aki wins.
     assert_eq!(
         t.result(),
@@ -1079,14 +1079,14 @@ fn rule_time_out_end_of_turn() {
     });
     t.adjust(Some(0), "deck", 1);
     t.combat(Some(("2S", BOT)), Some(("2S", BOT)));
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     // When he draws his last card, the turn goes on,
     assert_eq!(t.tracker(0, "deck"), 0);
     assert_eq!(t.step(), Step::Select);
     assert!(t.m.outcome().is_none());
     // and the game ends at the end of the turn (equal HP: a draw).
     t.combat(Some(("3S", BOT)), Some(("3S", BOT)));
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     assert_eq!(t.step(), Step::Over);
     assert!(matches!(t.m.outcome(), Some(Outcome::Draw { .. })));
 }
@@ -1163,7 +1163,7 @@ fn rule_ability_windows_always() {
     // By default turn 2 skips the [Draw Phase] step (no such ability in play),
     let mut t = Table::new();
     t.combat(Some(("2S", BOT)), Some(("2S", BOT)));
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     assert_eq!(t.step(), Step::Select);
     // with ability_windows = always every ability step opens.
     let mut t = Table::with_rules(Rules {
@@ -1172,15 +1172,15 @@ fn rule_ability_windows_always() {
     });
     t.combat(Some(("2S", BOT)), Some(("2S", BOT)));
     assert_eq!(t.step(), Step::RevealAbilities);
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     assert_eq!(t.step(), Step::DuringCombat);
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     assert_eq!(t.step(), Step::EndOfCombat);
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     assert_eq!(t.step(), Step::PowerUp);
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     assert_eq!(t.step(), Step::EndOfTurn);
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     assert_eq!(t.step(), Step::DrawAbilities);
 }
 
@@ -1193,7 +1193,7 @@ fn rule_hand_limit_off() {
     });
     t.adjust(Some(0), "hand", 15);
     t.combat(Some(("2S", BOT)), Some(("2S", BOT)));
-    t.play(Move::Proceed);
+    t.play(Move::Proceed {});
     assert_eq!(t.m.state().turn, 2);
     assert_eq!(t.hand(0), 15);
 }

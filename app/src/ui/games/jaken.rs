@@ -491,9 +491,9 @@ fn action_label(view: &View<'_>, action: &Action) -> String {
             "{}がBGを使う({uses}回): 攻撃力 {atk:+}、守備力 {def:+}",
             name(player)
         ),
-        Move::Compare => "攻撃力・守備力を比べてSBを移す".to_owned(),
-        Move::EndBattle if state.turn >= 10 => "第10バトルを終えてSBを数える".to_owned(),
-        Move::EndBattle => match state.parent {
+        Move::Compare {} => "攻撃力・守備力を比べてSBを移す".to_owned(),
+        Move::EndBattle {} if state.turn >= 10 => "第10バトルを終えてSBを数える".to_owned(),
+        Move::EndBattle {} => match state.parent {
             Some(p) => format!("{}がOBを{}に渡す", name(p), name(1 - p.min(1))),
             None => action.label.clone(),
         },

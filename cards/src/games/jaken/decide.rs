@@ -114,9 +114,7 @@ impl Builder {
 pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Impossible> {
     let mut b = Builder::new(state);
     let mut v = Vec::new();
-    if state.step == Step::Over {
-        return Err(Impossible::new("the match is over"));
-    }
+    // After the end the match layer refuses every move by rule `match.over` (overridable).
     match mv {
         Move::FirstParent { player } => {
             check_seat(*player)?;
@@ -155,13 +153,13 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 Step::ParentBg | Step::ChildCounter | Step::FaceDown if !is_parent => v.push(Violation::new(
                     "jaken.bg-counter",
                     "The child may place a BG card only as a counter, right after the parent declared one.",
-                    "jaken.md §5 BG rules; seed BG発動条件 ★相手が親の場合",
-                )),
+                    "BG発動条件 ★相手が親の場合",
+                ).ja("子がBGカードを置けるのは、親が宣言した直後のカウンターとしてだけです。")),
                 _ => v.push(Violation::new(
                     "jaken.bg-timing",
                     "The parent declares a BG card in the plan phase (P3), before the monsters are placed.",
-                    "jaken.md §3 P3; seed BG発動条件 ★自分が親の場合",
-                )),
+                    "BG発動条件 ★自分が親の場合",
+                ).ja("親はバトルプランフェーズ（P3）、モンスターを出す前にBGカードを宣言します。")),
             }
             if p.bg.as_ref().is_some_and(|bg| bg.face_up) {
                 v.push(Violation::new(
@@ -170,8 +168,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{} already has an active BG; a new one may be placed once it is used up.",
                         p.name
                     ),
-                    "jaken.md §10 #8",
-                ));
+                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                ).ja(format!("{} にはすでに有効なBGがあります。新しいBGは使い切ってから置けます。", p.name)));
             }
             b.push(Event::BgPlaced(*player, card.clone()));
             if state.step == Step::ParentBg && is_parent {
@@ -188,10 +186,30 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 Step::ParentBg if is_parent => b.enter(Step::FaceDown),
                 Step::ChildCounter if !is_parent => b.enter(Step::FaceDown),
                 Step::ParentBg | Step::ChildCounter => {
-                    return Err(Impossible::new(format!(
-                        "it is not {}'s turn to declare a BG",
-                        state.name(*player)
-                    )));
+                    // The other player passes for the one whose turn it is: physically possible,
+                    // against the order of the plan phase. Applied anyway, the declaration closes.
+                    let (whose, ja_role) = if state.step == Step::ParentBg {
+                        (state.parent.unwrap_or(*player), "親")
+                    } else {
+                        (other(state.parent.unwrap_or(*player)), "子")
+                    };
+                    v.push(
+                        Violation::new(
+                            "jaken.bg-turn",
+                            format!(
+                                "It is {}'s turn to declare a BG or pass, not {}'s.",
+                                state.name(whose),
+                                state.name(*player)
+                            ),
+                            "■ BG発動条件「★ 自分が親の場合：バトルプランフェーズで、手札からBGカードを宣言と共にBGゾーンに配置可能。★ 相手が親の場合：親がBGカードをBGゾーンに配置したとき、手札にBGカードがあればカウンターとしてBGゾーンに配置可能」",
+                        )
+                        .ja(format!(
+                            "いまはBGを宣言するかパスするのは{ja_role}の {} の番です（{} の番ではありません）。",
+                            state.name(whose),
+                            state.name(*player)
+                        )),
+                    );
+                    b.enter(Step::FaceDown);
                 }
                 _ => {
                     return Err(Impossible::new(format!(
@@ -276,8 +294,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         m.cost,
                         state.turn
                     ),
-                    "jaken.md §5; seed ❷ 召喚コスト",
-                ));
+                    "❷ 召喚コスト",
+                ).ja(format!("召喚コストはバトル数以下でなければなりません：{} のコストは{}、いまはバトル{}です。", info.label(), m.cost, state.turn)));
             }
             b.push(Event::Revealed(*player, card.clone()));
             if b.all_revealed() && state.step == Step::Reveal {
@@ -310,24 +328,40 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 ));
             }
             match m.wind {
-                None => v.push(Violation::new(
-                    "jaken.no-effect",
-                    format!("{label} is a normal monster (NM) and has no effect."),
-                    "jaken.md §6",
-                )),
-                Some(w) if !state.wind_allows(*player, w) => v.push(Violation::new(
-                    "jaken.wind",
-                    format!(
-                        "{label}'s effect is {}: it works only {}.",
+                None => v.push(
+                    Violation::new(
+                        "jaken.no-effect",
+                        format!("{label} is a normal monster (NM) and has no effect."),
+                        "⑥ 効果内容",
+                    )
+                    .ja(format!(
+                        "{label} は通常モンスター（NM）で、効果はありません。"
+                    )),
+                ),
+                Some(w) if !state.wind_allows(*player, w) => v.push(
+                    Violation::new(
+                        "jaken.wind",
+                        format!(
+                            "{label}'s effect is {}: it works only {}.",
+                            w.label(),
+                            match w {
+                                Wind::Jicha => "while its owner is the parent",
+                                Wind::Tacha => "while the opponent is the parent",
+                                Wind::Ryancha => "always",
+                            }
+                        ),
+                        "⑨ 効果条件",
+                    )
+                    .ja(format!(
+                        "{label} の効果は{}です：{}。",
                         w.label(),
                         match w {
-                            Wind::Jicha => "while its owner is the parent",
-                            Wind::Tacha => "while the opponent is the parent",
-                            Wind::Ryancha => "always",
+                            Wind::Jicha => "自分が親のときだけ有効",
+                            Wind::Tacha => "相手が親のときだけ有効",
+                            Wind::Ryancha => "いつでも有効",
                         }
-                    ),
-                    "jaken.md §5 wind; seed ⑨ 効果条件",
-                )),
+                    )),
+                ),
                 Some(_) => {
                     if state
                         .pending_effects
@@ -337,14 +371,17 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         v.push(Violation::new(
                             "jaken.effect-order",
                             "Effects are always activated starting from the parent (OB holder).",
-                            "jaken.md §5; seed ⑥ 効果は必ず親から発動",
-                        ));
+                            "⑥ 効果は必ず親から発動",
+                        ).ja("効果は必ず親（OB所有）から発動します。"));
                     } else if !state.pending_effects.contains(player) {
-                        v.push(Violation::new(
-                            "jaken.effect-once",
-                            format!("{label}'s effect was already resolved this battle."),
-                            "jaken.md §3 B2",
-                        ));
+                        v.push(
+                            Violation::new(
+                                "jaken.effect-once",
+                                format!("{label}'s effect was already resolved this battle."),
+                                "バトルシークエンス",
+                            )
+                            .ja(format!("{label} の効果はこのバトルですでに解決しました。")),
+                        );
                     }
                 }
             }
@@ -377,11 +414,14 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 )));
             }
             if state.pending_effects.first() != Some(player) {
-                v.push(Violation::new(
-                    "jaken.effect-order",
-                    "Effects are always activated starting from the parent (OB holder).",
-                    "jaken.md §5; seed ⑥ 効果は必ず親から発動",
-                ));
+                v.push(
+                    Violation::new(
+                        "jaken.effect-order",
+                        "Effects are always activated starting from the parent (OB holder).",
+                        "⑥ 効果は必ず親から発動",
+                    )
+                    .ja("効果は必ず親（OB所有）から発動します。"),
+                );
             }
             b.push(Event::EffectResolved(*player, [0; 4]));
             if b.state.pending_effects.is_empty() {
@@ -410,33 +450,64 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     "the strategy phase, from P3 until the SB comparison",
                 ));
             }
+            if state.rules.child_bg_after_parent_declaration
+                && state.parent.is_some_and(|parent| parent != *player)
+                && !state.parent_declared_bg
+            {
+                v.push(
+                    Violation::new(
+                        "jaken.bg-child-after-parent",
+                        format!(
+                            "{} is the child: a BG's effect is used by the child only in a battle in which the parent declared a BG, and the parent declared none this battle.",
+                            p.name
+                        ),
+                        "■ BG発動条件「★ 相手が親の場合：親がBGカードをBGゾーンに配置したとき、手札にBGカードがあればカウンターとしてBGゾーンに配置可能」",
+                    )
+                    .ja(format!(
+                        "{} は子です。子がBGの効果を使えるのは、親がBGを宣言したバトルだけです。このバトルで親はBGを宣言していません。",
+                        p.name
+                    )),
+                );
+            }
             if *uses > bg.uses_left {
-                v.push(Violation::new(
-                    "jaken.bg-limit",
-                    format!("This BG has {} use(s) left, not {uses}.", bg.uses_left),
-                    "jaken.md §5 BG rules; seed 効果回数制限",
-                ));
+                v.push(
+                    Violation::new(
+                        "jaken.bg-limit",
+                        format!("This BG has {} use(s) left, not {uses}.", bg.uses_left),
+                        "効果回数制限",
+                    )
+                    .ja(format!(
+                        "このBGの残り使用回数は{}回です（{uses}回ではありません）。",
+                        bg.uses_left
+                    )),
+                );
             }
             if !state.rules.bg_multiple_uses_per_battle && bg.uses_this_battle > 0 {
                 v.push(Violation::new(
                     "jaken.bg-once-per-battle",
                     "House rule: a BG is used at most once per battle.",
-                    "jaken.md §10 #9",
-                ));
+                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                ).ja("ハウスルール：BGは1バトルに1回まで使えます。"));
             }
             if let (Some((_, m)), Some(JakenCard::BattleGround(g))) = (
                 state.revealed(*player),
                 state.cards.get(&bg.card).map(|c| &c.data),
             ) && g.target_tribe != m.tribe
             {
-                v.push(Violation::new(
-                    "jaken.bg-tribe",
-                    format!(
-                        "This BG works only for {} monsters, not {}.",
+                v.push(
+                    Violation::new(
+                        "jaken.bg-tribe",
+                        format!(
+                            "This BG works only for {} monsters, not {}.",
+                            g.target_tribe, m.tribe
+                        ),
+                        "③ 対象種族",
+                    )
+                    .ja(format!(
+                        "このBGは{}のモンスターにだけ有効です（{}ではありません）。",
                         g.target_tribe, m.tribe
-                    ),
-                    "jaken.md §5 BG rules; seed ③ 対象種族",
-                ));
+                    )),
+                );
             }
             let spent = (*uses).min(bg.uses_left);
             b.push(Event::BgUsed(*player, spent, *atk, *def));
@@ -444,7 +515,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 b.push(Event::BgFlipped(*player));
             }
         }
-        Move::Compare => {
+        Move::Compare {} => {
             if state.step != Step::Compare {
                 return Err(Impossible::new(match state.step {
                     Step::Effects => "resolve the open effects first (parent first)".to_owned(),
@@ -503,7 +574,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 b.enter(Step::BattleEnd);
             }
         }
-        Move::EndBattle => {
+        Move::EndBattle {} => {
             if state.step != Step::BattleEnd {
                 return Err(Impossible::new(format!(
                     "the battle ends after the SB comparison, not at {}",

@@ -17,7 +17,7 @@ pub(crate) fn check(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
         v.push(Violation::new(
             "jaken.deck-extra",
             "A Jaken deck has no extra deck.",
-            "jaken.md §2",
+            "House rule: the rulebook does not settle this; the app's default, which the table may change",
         ));
     }
     v.extend(check_deck(&deck.main_ids(), catalogue).unwrap_or_default());
@@ -34,7 +34,7 @@ pub fn check_deck(deck: &[String], catalogue: &Catalogue) -> Result<Vec<Violatio
                 "A deck has exactly {DECK_SIZE} cards; this one has {}.",
                 deck.len()
             ),
-            "jaken.md §2; seed ① 1デッキ15枚編成",
+            "① 1デッキ15枚編成",
         ));
     }
     let mut by_name: BTreeMap<&str, usize> = BTreeMap::new();
@@ -53,7 +53,7 @@ pub fn check_deck(deck: &[String], catalogue: &Catalogue) -> Result<Vec<Violatio
             v.push(Violation::new(
                 "jaken.deck-copies",
                 format!("At most {MAX_COPIES} cards of one name: {name} appears {n} times."),
-                "jaken.md §2; seed ① 同じ名前のカードは2枚まで",
+                "① 同じ名前のカードは2枚まで",
             ));
         }
     }
@@ -65,7 +65,7 @@ pub fn check_deck(deck: &[String], catalogue: &Catalogue) -> Result<Vec<Violatio
                 "A deck holds BG cards of one name only; this one has {}.",
                 bg_names.join(", ")
             ),
-            "jaken.md §2; seed ① フィールドカードは1種類",
+            "① フィールドカードは1種類",
         ));
     }
     Ok(v)

@@ -48,6 +48,10 @@ pub struct Rules {
     /// §10 #8: a BG stays in the zone across battles until its uses run out (otherwise it goes to
     /// the trash at the battle end).
     pub bg_stays_until_exhausted: bool,
+    /// The child uses a BG's effect only in a battle in which the parent declared a BG (the
+    /// seed's BG発動条件: the child's BG is a counter, placed "when the parent placed a BG
+    /// card"); `false` lets the child use a BG left from an earlier battle at any time.
+    pub child_bg_after_parent_declaration: bool,
 }
 
 impl Default for Rules {
@@ -58,6 +62,7 @@ impl Default for Rules {
             clamp_negative: true,
             bg_multiple_uses_per_battle: true,
             bg_stays_until_exhausted: true,
+            child_bg_after_parent_declaration: true,
         }
     }
 }
@@ -218,7 +223,7 @@ pub struct State {
 
 /// A move at the Jaken table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Move {
     /// Setup: the janken winner becomes the first parent.
     FirstParent {
@@ -296,9 +301,9 @@ pub enum Move {
         def: i32,
     },
     /// B4/B5: compare ATK/DEF, move SB, send both monsters to the trash.
-    Compare,
+    Compare {},
     /// E1: the parent hands the OB over; the next battle begins (or the match ends after 10).
-    EndBattle,
+    EndBattle {},
 }
 
 /// One change of a Jaken state.
@@ -458,14 +463,45 @@ impl State {
     }
 }
 
+/// [`step_text`] in Japanese.
+pub(super) fn step_text_ja(state: &State) -> String {
+    let b = state.turn;
+    match state.step {
+        Step::Janken => "準備：ジャンケンで最初の親を決める".into(),
+        Step::ParentBg => format!("バトル{b} P3：親がBGを宣言できる"),
+        Step::ChildCounter => format!("バトル{b} P4：子がBGでカウンターできる"),
+        Step::FaceDown => format!("バトル{b} P5：両者がモンスターを伏せて出す"),
+        Step::Reveal => format!("バトル{b} B1：両者が表にする"),
+        Step::Effects => format!("バトル{b} B2：効果の発動（親から）"),
+        Step::Compare => format!("バトル{b} B4：攻撃力と守備力を比べ、SBを動かす"),
+        Step::BattleEnd => format!("バトル{b} 終了：親がOBを渡す"),
+        Step::Over => "対戦終了".into(),
+    }
+}
+
+/// The Japanese of the fixed phrases [`wrong_step`] is called with ("" for another phrase).
+fn phrase_ja(en: &str) -> &'static str {
+    match en {
+        "Placing a monster" => "モンスターの配置",
+        "P5, after the BG declarations" => "BGの宣言の後のP5",
+        "Revealing" => "表にすること",
+        "B1, once both monsters are face down" => "両者のモンスターが伏せられた後のB1",
+        "Resolving an effect" => "効果の発動",
+        "B2, after both monsters are revealed" => "両者のモンスターが表になった後のB2",
+        "Using a BG" => "BGの使用",
+        "the strategy phase, from P3 until the SB comparison" => {
+            "戦略フェーズ（P3からSBの比較まで）"
+        }
+        _ => "",
+    }
+}
+
 pub(super) fn wrong_step(state: &State, what: &str, when: &str) -> Violation {
-    Violation::new(
+    Violation::wrong_phase(
         "jaken.phase-order",
-        format!(
-            "{what} belongs to {when}; the match is at {}.",
-            step_text(state)
-        ),
-        "jaken.md §3",
+        "バトルシークエンス",
+        [what, when, &step_text(state)],
+        [phrase_ja(what), phrase_ja(when), &step_text_ja(state)],
     )
 }
 

@@ -364,8 +364,8 @@ pub(super) fn candidate_moves(state: &State) -> Vec<Move> {
                 out.push(Move::NoEffect { player: seat });
             }
         }
-        Step::Compare => out.push(Move::Compare),
-        Step::BattleEnd => out.push(Move::EndBattle),
+        Step::Compare => out.push(Move::Compare {}),
+        Step::BattleEnd => out.push(Move::EndBattle {}),
         Step::Over => {}
     }
     out
@@ -433,8 +433,8 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
                 name(player)
             )
         }
-        Move::Compare => "Compare ATK/DEF and move SB".to_owned(),
-        Move::EndBattle => {
+        Move::Compare {} => "Compare ATK/DEF and move SB".to_owned(),
+        Move::EndBattle {} => {
             if state.turn >= BATTLES {
                 "End battle 10 and count the SB".to_owned()
             } else {

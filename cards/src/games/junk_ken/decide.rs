@@ -13,9 +13,7 @@ pub(super) fn awaken_target_ok(target: &AwakenTarget, base: &CardInfo) -> bool {
 }
 
 pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Impossible> {
-    if state.table.step == Step::Over {
-        return Err(Impossible::new("the match is over"));
-    }
+    // After the end the match layer refuses every move by rule `match.over` (overridable).
     let mut t = Scratch::new(state);
     let mut v = Vec::new();
     let step = state.table.step;
@@ -67,7 +65,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name
                     ),
                     REF_SET,
-                ));
+                ).ja(format!(
+                    "{} のバトルゾーンにはすでにキャラクターがいます。新しいキャラクターは空いているときにだけ置けます。",
+                    p.name
+                )));
                 // Overridden: the old character goes to the graveyard.
                 if let Some(old) = t.s.players[*player].character.take() {
                     t.drop_asks(*player, true);
@@ -122,8 +123,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{}'s support zone holds a gear; while it is there no other card may be placed in the support zone.",
                         p.name
                     ),
-                    "junk-ken.md §3 S1; seed ギアカード「新たにほかのカードをサポートゾーンに置くことはできません」",
-                )),
+                    "ギアカード「新たにほかのカードをサポートゾーンに置くことはできません」",
+                ).ja(format!(
+                    "{} のサポートゾーンにはギアがあります。ギアがある間、サポートゾーンにほかのカードは置けません。",
+                    p.name
+                ))),
                 Support::Supporter { .. } => v.push(Violation::new(
                     "junk-ken.support-zone-occupied",
                     format!(
@@ -131,7 +135,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name
                     ),
                     REF_SET,
-                )),
+                ).ja(format!(
+                    "{} のサポートゾーンにはすでにサポーターがいます。カードは空いているときにだけ置けます。",
+                    p.name
+                ))),
             }
             match std::mem::take(&mut t.s.players[*player].support) {
                 Support::Supporter { card, .. } => t.bury(*player, card),
@@ -182,8 +189,12 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name,
                         state.label(&f.card)
                     ),
-                    "junk-ken.md §3 S1; seed フィールドゾーン「各プレイヤー1枚まで」",
-                ));
+                    "フィールドゾーン「各プレイヤー1枚まで」",
+                ).ja(format!(
+                    "{} のフィールドゾーンにはすでに {} があります。フィールドは各プレイヤー1枚までです。",
+                    p.name,
+                    state.label(&f.card)
+                )));
                 if let Some(old) = t.s.players[*player].field.take() {
                     t.s.players[*player].removed.push(old.card);
                 }
@@ -256,8 +267,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{}'s effect is always on while it is in play; it is not used by lowering the die.",
                         state.label(&f.card)
                     ),
-                    "junk-ken.md §6 FieldCard.spend; docs/catalogue-junk-ken.md",
-                ));
+                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                ).ja(format!(
+                    "{} の効果は場にある間つねに有効です。サイコロを減らして使う効果ではありません。",
+                    state.label(&f.card)
+                )));
             }
             let spend = i32::from(spend.max(1));
             let die = f.die - spend;
@@ -301,16 +315,24 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(wrong_step(state, "Awakening", "the set phase (S1)"));
             }
             if !awaken_target_ok(&aw.target, &base) {
-                v.push(Violation::new(
-                    "junk-ken.awaken-target",
-                    format!(
-                        "{} awakens {}; the character in the battle zone is {}.",
+                v.push(
+                    Violation::new(
+                        "junk-ken.awaken-target",
+                        format!(
+                            "{} awakens {}; the character in the battle zone is {}.",
+                            info.label(),
+                            aw.target,
+                            base.label()
+                        ),
+                        "覚醒「覚醒カードが指定するカードであれば」",
+                    )
+                    .ja(format!(
+                        "{} が覚醒させるのは {} です。バトルゾーンのキャラクターは {} です。",
                         info.label(),
                         aw.target,
                         base.label()
-                    ),
-                    "junk-ken.md §5 can_awaken; seed 覚醒「覚醒カードが指定するカードであれば」",
-                ));
+                    )),
+                );
             }
             let need = u32::from(state.rules.awaken_turns);
             if ch.turns < need {
@@ -321,8 +343,12 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         base.label(),
                         ch.turns
                     ),
-                    "junk-ken.md §5, §10 #9; seed 覚醒「連続して2ターン以上バトルゾーンに」",
-                ));
+                    "覚醒「連続して2ターン以上バトルゾーンに」",
+                ).ja(format!(
+                    "覚醒できるのはバトルゾーンに連続して{need}ターン以上いたキャラクターです。{} は{}ターンです。",
+                    base.label(),
+                    ch.turns
+                )));
             }
             if state.owes_hp(*player) {
                 return Err(Impossible::new("roll the character's HP die first"));
@@ -354,11 +380,14 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             let (card, face_up) = match &p.support {
                 Support::Supporter { card, face_up, .. } => (card.clone(), *face_up),
                 Support::Gear { .. } => {
-                    v.push(Violation::new(
-                        "junk-ken.haste-gear",
-                        "Haste never applies to gear cards.",
-                        "junk-ken.md §5 Haste; seed ■ヘイストスキル「ギアカードには適用されず」",
-                    ));
+                    v.push(
+                        Violation::new(
+                            "junk-ken.haste-gear",
+                            "Haste never applies to gear cards.",
+                            "■ヘイストスキル「ギアカードには適用されず」",
+                        )
+                        .ja("ヘイストはギアカードには適用されません。"),
+                    );
                     return Ok(t.done(v));
                 }
                 Support::Empty => {
@@ -366,9 +395,21 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 }
             };
             if face_up {
-                return Err(Impossible::new(
-                    "the supporter is already face up (Haste does not stack)",
-                ));
+                v.push(
+                    Violation::new(
+                        "junk-ken.haste-stack",
+                        format!(
+                            "{}'s supporter is already face up: Haste does not stack.",
+                            p.name
+                        ),
+                        "■ヘイストスキル「この効果はギアカードには適用されず、キャラクター、サポーター同士で重複しません」",
+                    )
+                    .ja(format!(
+                        "{} のサポーターはすでに表向きです。ヘイストは重複しません。",
+                        p.name
+                    )),
+                );
+                return Ok(t.done(v));
             }
             let char_haste = state.top(*player).is_some_and(CardInfo::haste);
             let sup_haste = state.cards.get(&card).is_some_and(CardInfo::haste);
@@ -379,11 +420,18 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "Haste needs the Haste icon on {}'s character or on the supporter itself.",
                         p.name
                     ),
-                    "junk-ken.md §5 Haste; seed ■ヘイストスキル",
-                ));
+                    "■ヘイストスキル",
+                ).ja(format!(
+                    "ヘイストには、{} のキャラクターかサポーター自身にヘイストのアイコンが必要です。",
+                    p.name
+                )));
             }
             if !state.in_set() && !state.rules.haste_any_time {
-                v.push(wrong_step(state, "Haste", "the set phase (S1) [§10 #19]"));
+                v.push(wrong_step(
+                    state,
+                    "Haste",
+                    "the set phase (S1) (house rule haste_any_time)",
+                ));
             }
             if let Support::Supporter { face_up, .. } = &mut t.s.players[*player].support {
                 *face_up = true;
@@ -414,8 +462,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{}'s battle zone is empty and the hand holds {} card(s): a character must be placed.",
                         p.name, p.hand
                     ),
-                    "junk-ken.md §3 S1, §10 #5",
-                ));
+                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                ).ja(format!(
+                    "{} のバトルゾーンは空で、手札が{}枚あります。キャラクターを置いてください。",
+                    p.name, p.hand
+                )));
             }
             t.s.players[*player].set_done = true;
             t.maybe_janken();
@@ -436,15 +487,18 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(wrong_step(
                     state,
                     "Declaring replacement",
-                    "the janken phase, before the throw [§10 #14]",
+                    "the janken phase, before the throw",
                 ));
             }
             if ch.stack.len() > 1 {
-                v.push(Violation::new(
-                    "junk-ken.awakened-replacement",
-                    "An awakened character may not declare replacement.",
-                    "junk-ken.md §5 awaken; seed 覚醒「覚醒キャラクターは交代を選択することができません」",
-                ));
+                v.push(
+                    Violation::new(
+                        "junk-ken.awakened-replacement",
+                        "An awakened character may not declare replacement.",
+                        "覚醒「覚醒キャラクターは交代を選択することができません」",
+                    )
+                    .ja("覚醒キャラクターは交代を選択できません。"),
+                );
             }
             t.s.players[*player].replacing = true;
             t.s.players[*player].declared_replacement = true;
@@ -480,7 +534,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 }
             }
         }
-        Move::EndJanken => {
+        Move::EndJanken {} => {
             if step != Step::Resolve {
                 return Err(Impossible::new(format!(
                     "the janken phase ends after the throw, not at {}",
@@ -493,7 +547,9 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let info = state.card(card)?.clone();
             let p = &state.players[*player];
-            if step != Step::Replace || !p.replacing || p.character.is_none() {
+            // With the character destroyed the swap is physically possible (a card from the
+            // hand into the empty battle zone) but forbidden: a violation below.
+            if p.character.is_some() && (step != Step::Replace || !p.replacing) {
                 return Err(Impossible::new(format!(
                     "{} has no replacement to carry out now",
                     p.name
@@ -514,7 +570,34 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             }
             let rules = state.rules.clone();
             let Some(old) = t.s.players[*player].character.take() else {
-                return Err(Impossible::new("no character"));
+                // The character was destroyed in the janken phase: nothing is left to swap.
+                // Applied anyway, the card is placed as a new character (with its HP die).
+                v.push(
+                    Violation::new(
+                        "junk-ken.replace-destroyed",
+                        format!(
+                            "{}'s character was destroyed: a replacement swaps only a character still in the battle zone at the end of the janken phase.",
+                            p.name
+                        ),
+                        "交代「交代を宣言したのちのじゃんけんフェーズ終了時にバトルゾーンにキャラクターカードが場に残っていれば、手札のカードと入れ替えることができます」",
+                    )
+                    .ja(format!(
+                        "{} のキャラクターは破壊されました。交代できるのは、じゃんけんフェーズ終了時にバトルゾーンに残っているキャラクターだけです。",
+                        p.name
+                    )),
+                );
+                t.s.players[*player].replacing = false;
+                t.place_character(*player, card, &info);
+                if step == Step::Replace
+                    && !t
+                        .s
+                        .players
+                        .iter()
+                        .any(|p| p.replacing && p.character.is_some())
+                {
+                    t.begin_turn_end();
+                }
+                return Ok(t.done(v));
             };
             t.remove_gear(*player, "its character left the battle zone");
             let old_clockwise = state.top(*player).is_some_and(CardInfo::clockwise);
@@ -595,19 +678,26 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(wrong_step(
                     state,
                     "Spending Bullet counters",
-                    "the turn end, after the counter is gained [§10 #12]",
+                    "the turn end, after the counter is gained (house rule bullet_any_time)",
                 ));
             }
             if ch.bullet < cost {
-                v.push(Violation::new(
-                    "junk-ken.bullet-counters",
-                    format!(
-                        "{}'s effect costs {cost} counter(s); it holds {}.",
+                v.push(
+                    Violation::new(
+                        "junk-ken.bullet-counters",
+                        format!(
+                            "{}'s effect costs {cost} counter(s); it holds {}.",
+                            top.label(),
+                            ch.bullet
+                        ),
+                        "■バレットスキル「指定個数のカウンターを取り除く」",
+                    )
+                    .ja(format!(
+                        "{} の効果にはカウンターが{cost}個必要です。いまは{}個です。",
                         top.label(),
                         ch.bullet
-                    ),
-                    "junk-ken.md §5 Bullet; seed ■バレットスキル「指定個数のカウンターを取り除く」",
-                ));
+                    )),
+                );
             }
             if let Some(ch) = t.s.players[*player].character.as_mut() {
                 ch.bullet = ch.bullet.saturating_sub(cost);
@@ -621,12 +711,36 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             check_seat(*graveyard)?;
             let p = &state.players[*player];
-            let has_icon = state.top(*player).and_then(CardInfo::necromancy).is_some();
-            if !has_icon {
-                return Err(Impossible::new(format!(
-                    "{}'s character has no Necromancy skill",
-                    p.name
-                )));
+            let top = state.top(*player);
+            let has_icon = top.and_then(CardInfo::necromancy).is_some();
+            match top {
+                None => v.push(
+                    Violation::new(
+                        "junk-ken.necromancy-destroyed",
+                        format!(
+                            "{} has no character in the battle zone: Necromancy does not work once the character is destroyed.",
+                            p.name
+                        ),
+                        "■ネクロマンシースキル Q&A「ネクロマンシースキルの発動ターンにキャラクターが破壊されてしまいました。」「その場合、カードを裏返す効果の発動はできません」",
+                    )
+                    .ja(format!(
+                        "{} のバトルゾーンにキャラクターがいません。キャラクターが破壊された場合、ネクロマンシーは発動できません。",
+                        p.name
+                    )),
+                ),
+                Some(info) if !has_icon => v.push(
+                    Violation::new(
+                        "junk-ken.necromancy-skill",
+                        format!("{}'s character {} has no Necromancy skill.", p.name, info.label()),
+                        "■ネクロマンシースキル「ネクロマンシースキル・キャラクターは専用マークの付いた手を出したターンの終わりに、自分か相手の墓地のカードを1枚選んで裏返すことができます」",
+                    )
+                    .ja(format!(
+                        "{} のキャラクター {} はネクロマンシースキルを持っていません。",
+                        p.name,
+                        info.label()
+                    )),
+                ),
+                Some(_) => {}
             }
             if state
                 .table
@@ -638,27 +752,57 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     "the Necromancy pick is waiting for its die",
                 ));
             }
-            if !p.necromancy_ready || step != Step::TurnEnd {
+            if top.is_some() && has_icon && (!p.necromancy_ready || step != Step::TurnEnd) {
                 v.push(Violation::new(
                     "junk-ken.necromancy-trigger",
                     format!(
                         "Necromancy works once at the end of a turn in which {}'s character threw its marked hand, was not replacing and survived.",
                         p.name
                     ),
-                    "junk-ken.md §5 Necromancy; seed ■ネクロマンシースキル, FAQ",
-                ));
+                    "■ネクロマンシースキル「専用マークの付いた手を出したターンの終わりに、自分か相手の墓地のカードを1枚選んで裏返すことができます」",
+                ).ja(format!(
+                    "ネクロマンシーは、{} のキャラクターが専用マークの手を出し、交代を選ばず、破壊されなかったターンの終わりに1回だけ使えます。",
+                    p.name
+                )));
             }
             let g = &state.players[*graveyard].graveyard;
             match card {
                 Some(id) => {
-                    let Some(i) = g.iter().position(|c| &c.card == id && !c.face_down) else {
+                    if let Some(i) = g.iter().position(|c| &c.card == id && !c.face_down) {
+                        t.s.players[*graveyard].graveyard[i].face_down = true;
+                    } else if let Some(i) = g.iter().position(|c| &c.card == id) {
+                        // Physically possible (the card lies there face down), but a face-down
+                        // card has no name: choosing one picks among them at random. Applied
+                        // anyway, the named card is the one chosen and turns face up.
+                        v.push(
+                            Violation::new(
+                                "junk-ken.necromancy-face-down",
+                                format!(
+                                    "{} in {}'s graveyard is face down: a face-down card cannot be chosen by name; choosing a face-down card picks one of them at random.",
+                                    state.label(id),
+                                    state.name(*graveyard)
+                                ),
+                                "■ネクロマンシースキル「すでに裏向きになっているカードを選択する際、そのプレイヤーの墓地の裏向きになっているカードすべての中からランダムに選びます」",
+                            )
+                            .ja(format!(
+                                "{} の墓地の {} は裏向きです。裏向きのカードは名前で選べません。裏向きのカードを選ぶときは、その中からランダムに選びます。",
+                                state.name(*graveyard),
+                                state.label(id)
+                            )),
+                        );
+                        t.s.players[*graveyard].graveyard[i].face_down = false;
+                    } else {
                         return Err(Impossible::new(format!(
-                            "{}'s graveyard holds no face-up {}",
+                            "{}'s graveyard holds no {}",
+                            state.name(*graveyard),
+                            state.label(id)
+                        ))
+                        .ja(format!(
+                            "{} の墓地に {} はありません",
                             state.name(*graveyard),
                             state.label(id)
                         )));
-                    };
-                    t.s.players[*graveyard].graveyard[i].face_down = true;
+                    }
                 }
                 None => {
                     let down: Vec<usize> = g
@@ -687,7 +831,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             }
             t.s.players[*player].necromancy_ready = false;
         }
-        Move::EndTurn => {
+        Move::EndTurn {} => {
             if step != Step::TurnEnd {
                 return Err(Impossible::new(format!(
                     "the turn ends after the janken phase, not at {}",
@@ -731,8 +875,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{} declared replacement: in this janken phase their effects cannot be used and they cannot damage the opponent.",
                         p.name
                     ),
-                    "junk-ken.md §5 replacement; seed 交代「自分の効果を発動することや、相手にダメージを与えることはできません」",
-                ));
+                    "交代「交代を宣言したじゃんけんフェーズでは自分の効果を発動することや、相手にダメージを与えることはできません」",
+                ).ja(format!(
+                    "{} は交代を宣言しました。このじゃんけんフェーズでは自分の効果を発動することも、相手にダメージを与えることもできません。",
+                    p.name
+                )));
             }
             let mut dmg = [0; 2];
             dmg[other(*player)] = *damage;
@@ -742,6 +889,33 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             t.settle(dmg, h);
             if *draw > 0 && t.s.table.step != Step::Over {
                 t.draw(*player, *draw);
+            }
+        }
+        Move::Bonus { player, card, atk } => {
+            check_seat(*player)?;
+            let label = state.label(card);
+            let p = &state.players[*player];
+            if !p.in_play(card) {
+                return Err(Impossible::new(format!(
+                    "{label} is not in {}'s battle, support or field zone: only a card in play gives a bonus",
+                    p.name
+                ))
+                .ja(format!(
+                    "{label} は {} のバトル・サポート・フィールドゾーンにありません。ボーナスを与えるのは場のカードだけです",
+                    p.name
+                )));
+            }
+            if atk.abs() > 9 {
+                return Err(Impossible::new(format!("a bonus is −9…9, not {atk}"))
+                    .ja(format!("ボーナスは −9〜9 です（{atk} ではありません）")));
+            }
+            let bonuses = &mut t.s.players[*player].bonuses;
+            bonuses.retain(|b| &b.card != card);
+            if *atk != 0 {
+                bonuses.push(Bonus {
+                    card: card.clone(),
+                    atk: *atk,
+                });
             }
         }
         Move::Surrender { player } => {
@@ -754,8 +928,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "Surrender is a draft-variant option for a player who took the last side card with no deck and hand left ({}: side {}, deck {}, hand {}).",
                         p.name, p.side, p.deck, p.hand
                     ),
-                    "junk-ken.md §7, §8; seed ドラフト「サレンダー(降参)を選択できる」",
-                ));
+                    "ドラフト「サレンダー(降参)を選択できる」",
+                ).ja(format!(
+                    "サレンダーはドラフトで、最後のサイドカードを取り山札も手札もないプレイヤーが選べます（{}：サイド{}、山札{}、手札{}）。",
+                    p.name, p.side, p.deck, p.hand
+                )));
             }
             t.s.players[*player].surrendered = true;
             t.check_over();

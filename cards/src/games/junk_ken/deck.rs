@@ -58,15 +58,16 @@ impl DeckRules {
     }
 }
 
-const REF_SIZE: &str = "junk-ken.md §2 (W1); seed エクストラデッキ「10枚のデッキ」";
-const REF_SIZE_DRAFT: &str = "junk-ken.md §8; seed ドラフト「デッキ枚数を30枚」";
-const REF_EXTRA_SIZE: &str = "junk-ken.md §2 (W1)";
-const REF_EXTRA_SIZE_DRAFT: &str = "junk-ken.md §8; seed ドラフト「+EXカード最大3枚」";
-const REF_EXTRA_KIND: &str =
-    "junk-ken.md §2; seed エクストラデッキ「覚醒カード・フィールドカード」";
-const REF_MAIN_KIND: &str = "junk-ken.md §1–§2 (zones); seed エクストラデッキ, 覚醒, フィールド";
-const REF_COST: &str = "junk-ken.md §2 (W1: β cost cap 25)";
-const REF_LIMITED: &str = "junk-ken.md §2; seed ■リミテッドカード";
+const REF_SIZE: &str = "エクストラデッキ「10枚のデッキ」";
+const REF_SIZE_DRAFT: &str = "ドラフト「デッキ枚数を30枚」";
+const REF_EXTRA_SIZE: &str =
+    "House rule: the rulebook does not settle this; the app's default, which the table may change";
+const REF_EXTRA_SIZE_DRAFT: &str = "ドラフト「+EXカード最大3枚」";
+const REF_EXTRA_KIND: &str = "エクストラデッキ「覚醒カード・フィールドカード」";
+const REF_MAIN_KIND: &str = "エクストラデッキ, 覚醒, フィールド";
+const REF_COST: &str =
+    "House rule: the rulebook does not settle this; the app's default, which the table may change";
+const REF_LIMITED: &str = "■リミテッドカード";
 
 /// Checks a deck against JUNK-KEN's construction rules (standard, or `variant = "draft"`): one
 /// [`Violation`] per broken rule, naming the cards and numbers; empty when the deck is legal.

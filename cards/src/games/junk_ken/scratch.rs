@@ -22,7 +22,18 @@ impl<'a> Scratch<'a> {
         }
     }
 
-    pub(super) fn done(self, violations: Vec<Violation>) -> Decision<Event> {
+    pub(super) fn done(mut self, violations: Vec<Violation>) -> Decision<Event> {
+        // A bonus ends with its source: a card that left play (destroyed, removed, awakened
+        // over, replaced) gives nothing any more.
+        for p in &mut self.s.players {
+            let kept: Vec<Bonus> = p
+                .bonuses
+                .iter()
+                .filter(|b| p.in_play(&b.card))
+                .cloned()
+                .collect();
+            p.bonuses = kept;
+        }
         let mut events = Vec::new();
         for seat in 0..2 {
             if self.s.players[seat] != self.before.players[seat] {
@@ -200,7 +211,12 @@ impl<'a> Scratch<'a> {
                     }
                 }
                 ch.dice_active = false;
-                if let Some((roll, _)) = top.as_ref().and_then(CardInfo::dice_roll) {
+                if let Some((roll, _)) = top.as_ref().and_then(CardInfo::dice_roll)
+                    && !self.s.rules.table_has_die(roll.sides)
+                {
+                    // Skipped, not asked: the table has no such die (the log says so, see
+                    // `view::skipped_dice_skills`).
+                } else if let Some((roll, _)) = top.as_ref().and_then(CardInfo::dice_roll) {
                     let (dice, sides) = (roll.dice, roll.sides);
                     self.ask(
                         seat,
@@ -427,7 +443,7 @@ impl<'a> Scratch<'a> {
         {
             match top.data.actions().and_then(|a| a.get(h)) {
                 Some(a) => {
-                    let bonus = self.s.players[w].atk_bonus;
+                    let bonus = self.s.players[w].attack_bonus();
                     act(self, a, bonus, "the character");
                 }
                 None => self

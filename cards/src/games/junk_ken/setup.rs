@@ -111,6 +111,7 @@ pub(super) fn setup(
             field: None,
             defeated: 0,
             atk_bonus: 0,
+            bonuses: Vec::new(),
             set_done: false,
             replacing: false,
             declared_replacement: false,

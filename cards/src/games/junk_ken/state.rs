@@ -84,6 +84,12 @@ pub struct Rules {
     pub replacement_keeps_draw_hp: bool,
     /// §10 #19: Haste may be used in any step, not only the set phase. Default false.
     pub haste_any_time: bool,
+    /// The dice the table has, by sides (`6,8` or `[6, 8]`): a Dice-rolling skill whose die is
+    /// not among them is skipped at the set phase's start and the log says so (seed ■ダイスロール
+    /// スキル: 「使用できるサイコロがない場合、そのスキルは発動できません」). Empty (the default):
+    /// every die a card asks for is at the table.
+    #[serde(deserialize_with = "dice_list")]
+    pub table_dice: Vec<u8>,
 }
 
 impl Default for Rules {
@@ -103,8 +109,43 @@ impl Default for Rules {
             replaced_to_hand: true,
             replacement_keeps_draw_hp: true,
             haste_any_time: false,
+            table_dice: Vec::new(),
         }
     }
+}
+
+/// Reads the table's dice: a list of sides, a number, or a text like `6,8` or `d6 d8`.
+fn dice_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+    use serde::de::Error;
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        One(u8),
+        Many(Vec<u8>),
+        Text(String),
+    }
+    let mut out = match Raw::deserialize(d)? {
+        Raw::One(n) => vec![n],
+        Raw::Many(v) => v,
+        Raw::Text(t) => t
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|w| !w.is_empty())
+            .map(|w| {
+                w.trim_start_matches(['d', 'D']).parse::<u8>().map_err(|_| {
+                    D::Error::custom(format!(
+                        "table_dice: `{}` is not a die (write e.g. 6,8 or d6 d8)",
+                        crate::core::clip_text(w, 20)
+                    ))
+                })
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    if out.contains(&0) {
+        return Err(D::Error::custom("table_dice: a die has at least 1 side"));
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
 }
 
 impl Rules {
@@ -115,6 +156,11 @@ impl Rules {
         } else {
             DeckRules::STANDARD
         }
+    }
+
+    /// True when the table has a die of this many sides (always, with no dice listed).
+    pub fn table_has_die(&self, sides: u8) -> bool {
+        self.table_dice.is_empty() || self.table_dice.contains(&sides)
     }
 
     /// Defeats that lose the match: one more than the side cards (2; 3 in the draft).
@@ -150,6 +196,15 @@ pub struct GraveCard {
     pub card: String,
     /// Turned face down by Necromancy: it has no card data.
     pub face_down: bool,
+}
+
+/// An attack bonus and the card in play that gives it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bonus {
+    /// The card giving it (a gear, supporter, field or the character itself).
+    pub card: String,
+    /// Extra damage of the character's ATK actions.
+    pub atk: i32,
 }
 
 /// The character in a battle zone.
@@ -246,8 +301,12 @@ pub struct PlayerState {
     pub field: Option<Field>,
     /// Characters of this player destroyed so far.
     pub defeated: u8,
-    /// Extra damage of this player's character's ATK actions ("+1 attack" effects, set by hand).
+    /// Extra damage of this player's character's ATK actions ("+1 attack" effects) set by hand:
+    /// it lasts until changed.
     pub atk_bonus: i32,
+    /// "+N attack" given by cards in play (`bonus` moves): each ends when its card leaves play.
+    #[serde(default)]
+    pub bonuses: Vec<Bonus>,
     /// Declared the set phase done this turn.
     pub set_done: bool,
     /// A declared replacement (交代) still to be carried out.
@@ -417,7 +476,7 @@ pub struct State {
 
 /// A move at the JUNK-KEN table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Move {
     /// S0: no suitable die is at hand (or finding it takes too long): the player's Dice-rolling
     /// skill does not fire this turn.
@@ -493,7 +552,7 @@ pub enum Move {
         player: Seat,
     },
     /// J0 → J1: the janken phase ends (field dice −1, supporters age, replacement).
-    EndJanken,
+    EndJanken {},
     /// J1: swap the character that declared replacement with a hand card; the HP carries over.
     Replace {
         /// Who replaces.
@@ -524,7 +583,7 @@ pub enum Move {
         card: Option<String>,
     },
     /// T0 → next turn: the turn ends.
-    EndTurn,
+    EndTurn {},
     /// Any time: the result of an effect the players resolved by hand (skill text, field, gear,
     /// Bullet, Clockwise, Dice rolling). Damage is settled before healing.
     Effect {
@@ -545,6 +604,16 @@ pub enum Move {
         /// What the effect did, in the players' words.
         #[serde(default)]
         note: String,
+    },
+    /// A card in play gives the player's character "+N attack" (e.g. a gear's "+1 attack"): it
+    /// counts on the character's ATK actions while the card stays in play and ends with it.
+    Bonus {
+        /// Whose character.
+        player: Seat,
+        /// The card giving it, in this player's battle, support or field zone.
+        card: String,
+        /// The extra attack (−9…9; 0 ends it).
+        atk: i32,
     },
     /// Draft variant: surrender (サレンダー) after taking the last side card with no deck and hand.
     Surrender {
@@ -579,9 +648,8 @@ pub(super) fn check_seat(seat: Seat) -> Result<(), Impossible> {
     }
 }
 
-pub(super) const REF_SET: &str =
-    "junk-ken.md §3 S1; seed バトルゾーン・サポートゾーン・フィールドゾーン";
-pub(super) const REF_PHASE: &str = "junk-ken.md §3";
+pub(super) const REF_SET: &str = "バトルゾーン・サポートゾーン・フィールドゾーン";
+pub(super) const REF_PHASE: &str = "セットフェーズ・ジャンケンフェーズ（ゲームの流れ）";
 
 pub(super) fn step_text(state: &State) -> String {
     let t = state.table.turn;
@@ -596,15 +664,72 @@ pub(super) fn step_text(state: &State) -> String {
     }
 }
 
+/// [`step_text`] in Japanese.
+pub(super) fn step_text_ja(state: &State) -> String {
+    let t = state.table.turn;
+    match state.table.step {
+        Step::SetStart => format!("ターン{t} S0：セットフェーズ開始（ダイスロールスキル）"),
+        Step::Set => format!("ターン{t} S1：セットフェーズ"),
+        Step::Janken => format!("ターン{t} J0：ジャンケンフェーズ（交代の宣言、手を出す）"),
+        Step::Resolve => format!("ターン{t} J0：手を出した後（効果は手動）"),
+        Step::Replace => format!("ターン{t} J1：ジャンケンフェーズ終了（交代）"),
+        Step::TurnEnd => format!("ターン{t} T0：ターン終了（バレット、ネクロマンシー）"),
+        Step::Over => "対戦終了".to_owned(),
+    }
+}
+
+/// The Japanese of the fixed phrases [`wrong_step`] is called with ("" for another phrase:
+/// the English sentence is shown then).
+fn phrase_ja(en: &str) -> &'static str {
+    match en {
+        "Placing a character" => "キャラクターの配置",
+        "Placing a gear" => "ギアの配置",
+        "Placing a supporter" => "サポーターの配置",
+        "Placing a field" => "フィールドの配置",
+        "Using a field effect (lowering its die)" => "フィールド効果の使用（サイコロを減らす）",
+        "Awakening" => "覚醒",
+        "Haste" => "ヘイスト",
+        "Declaring replacement" => "交代の宣言",
+        "Spending Bullet counters" => "バレットカウンターの使用",
+        "the set phase (S1)" => "セットフェーズ（S1）",
+        "the set phase (S1) (house rule haste_any_time)" => {
+            "セットフェーズ（S1。ハウスルール haste_any_time）"
+        }
+        "the janken phase, before the throw" => "ジャンケンフェーズの、手を出す前",
+        "the turn end, after the counter is gained (house rule bullet_any_time)" => {
+            "ターン終了時、カウンター獲得の後（ハウスルール bullet_any_time）"
+        }
+        _ => "",
+    }
+}
+
 pub(super) fn wrong_step(state: &State, what: &str, when: &str) -> Violation {
-    Violation::new(
+    Violation::wrong_phase(
         "junk-ken.phase",
-        format!(
-            "{what} belongs to {when}; the match is at {}.",
-            step_text(state)
-        ),
         REF_PHASE,
+        [what, when, &step_text(state)],
+        [phrase_ja(what), phrase_ja(when), &step_text_ja(state)],
     )
+}
+
+impl PlayerState {
+    /// True when `card` lies in this player's battle, support or field zone.
+    pub fn in_play(&self, card: &str) -> bool {
+        self.character
+            .as_ref()
+            .is_some_and(|c| c.stack.iter().any(|s| s == card))
+            || match &self.support {
+                Support::Supporter { card: c, .. } | Support::Gear { card: c, .. } => c == card,
+                Support::Empty => false,
+            }
+            || self.field.as_ref().is_some_and(|f| f.card == card)
+    }
+
+    /// The attack bonus of the character's ATK actions: the one set by hand plus those of the
+    /// cards in play.
+    pub fn attack_bonus(&self) -> i32 {
+        self.atk_bonus + self.bonuses.iter().map(|b| b.atk).sum::<i32>()
+    }
 }
 
 impl State {

@@ -214,6 +214,16 @@ pub(super) fn trackers(state: &State) -> Vec<Tracker> {
         min: 1,
         max: 9999,
     }];
+    // Dice the table owes (HP, Dice-rolling skills, Necromancy picks): shown only, they close
+    // when the die is rolled or skipped.
+    let owed = i32::try_from(state.table.dice.len()).unwrap_or(i32::MAX);
+    out.push(Tracker {
+        id: TrackerId::game("dice-owed"),
+        label: "Dice the table owes".into(),
+        value: owed,
+        min: owed,
+        max: owed,
+    });
     let main = i32::try_from(state.rules.deck_rules().main_size).unwrap_or(30);
     let threshold = i32::from(state.rules.loss_threshold());
     for (seat, p) in state.players.iter().enumerate() {
@@ -236,10 +246,22 @@ pub(super) fn trackers(state: &State) -> Vec<Tracker> {
             0,
             threshold,
         );
+        // The graveyard (shown only: cards go there by the rules, Necromancy turns them).
+        let g = i32::try_from(p.graveyard.len()).unwrap_or(i32::MAX);
+        push("graveyard", "Graveyard 墓地", g, g, g);
+        let down =
+            i32::try_from(p.graveyard.iter().filter(|c| c.face_down).count()).unwrap_or(i32::MAX);
+        push(
+            "graveyard-face-down",
+            "Graveyard: face down 墓地（裏向き）",
+            down,
+            down,
+            down,
+        );
         push(
             "atk-bonus",
-            "ATK bonus (+1 attack effects)",
-            p.atk_bonus,
+            "ATK bonus (+1 attack effects; those of cards end with them)",
+            p.attack_bonus(),
             -9,
             9,
         );
@@ -309,6 +331,9 @@ pub(super) fn adjust(
     value: i32,
 ) -> Result<Vec<Event>, Impossible> {
     let mut t = Scratch::new(state);
+    if tracker.name == "dice-owed" {
+        return Ok(Vec::new());
+    }
     if tracker.name == "turn" {
         t.s.table.turn =
             u32::try_from(value).map_err(|_| Impossible::new("the turn is positive"))?;
@@ -329,6 +354,8 @@ pub(super) fn adjust(
         ))
     };
     match tracker.name.as_ref() {
+        // Shown only: the match layer allows only their own value, which changes nothing.
+        "graveyard" | "graveyard-face-down" | "dice-owed" => {}
         "hand" => p.hand = value,
         "deck" => p.deck = value,
         "side" => p.side = value,
@@ -336,7 +363,8 @@ pub(super) fn adjust(
             p.defeated = small(value)?;
             t.check_over();
         }
-        "atk-bonus" => p.atk_bonus = value,
+        // The hand-set part: the cards' bonuses stay theirs.
+        "atk-bonus" => p.atk_bonus = value - p.bonuses.iter().map(|b| b.atk).sum::<i32>(),
         "hp" => p.character.as_mut().ok_or_else(missing)?.hp = value,
         "turns-in-zone" => {
             p.character.as_mut().ok_or_else(missing)?.turns =
@@ -513,7 +541,7 @@ pub(super) fn candidate_moves(state: &State) -> Vec<Move> {
             }
         }
         Step::Resolve => {
-            out.push(Move::EndJanken);
+            out.push(Move::EndJanken {});
             for player in 0..2 {
                 if matches!(state.players[player].support, Support::Gear { durability, .. } if durability >= 1)
                 {
@@ -541,7 +569,7 @@ pub(super) fn candidate_moves(state: &State) -> Vec<Move> {
                 .iter()
                 .any(|d| matches!(d.purpose, DiePurpose::Necromancy { .. }))
             {
-                out.push(Move::EndTurn);
+                out.push(Move::EndTurn {});
             }
             for player in 0..2 {
                 let p = &state.players[player];
@@ -568,6 +596,27 @@ pub(super) fn candidate_moves(state: &State) -> Vec<Move> {
                     }
                 }
             }
+        }
+    }
+    out
+}
+
+/// The Dice-rolling skills the next set phase skips because the table lacks their die, as a
+/// sentence for the log ("" when none): "; Aki's 賽振り人形: no d8 at the table, the
+/// Dice-rolling skill is skipped".
+pub(super) fn skipped_dice_skills(state: &State) -> String {
+    let mut out = String::new();
+    for seat in 0..state.players.len() {
+        if let Some(top) = state.top(seat)
+            && let Some((roll, _)) = top.dice_roll()
+            && !state.rules.table_has_die(roll.sides)
+        {
+            out.push_str(&format!(
+                "; {}'s {}: no d{} at the table, the Dice-rolling skill is skipped (使用できるサイコロがない場合、そのスキルは発動できません)",
+                state.name(seat),
+                top.label(),
+                roll.sides
+            ));
         }
     }
     out
@@ -619,7 +668,7 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
         Move::GearEvent { player } => {
             format!("{}'s gear: a durability event (−1)", name(player))
         }
-        Move::EndJanken => "the janken phase ends".to_owned(),
+        Move::EndJanken {} => "the janken phase ends".to_owned(),
         Move::Replace { player, card: c } => {
             format!("{} swaps the character for {}", name(player), card(c))
         }
@@ -650,7 +699,11 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
                 name(graveyard)
             ),
         },
-        Move::EndTurn => format!("turn {} ends", state.table.turn),
+        Move::EndTurn {} => format!(
+            "turn {} ends{}",
+            state.table.turn,
+            skipped_dice_skills(state)
+        ),
         Move::Effect {
             player,
             damage,
@@ -677,5 +730,21 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
             )
         }
         Move::Surrender { player } => format!("{} surrenders", name(player)),
+        Move::Bonus {
+            player,
+            card: c,
+            atk,
+        } if *atk == 0 => {
+            format!("{}: the bonus of {} ends", name(player), card(c))
+        }
+        Move::Bonus {
+            player,
+            card: c,
+            atk,
+        } => format!(
+            "{}: {} gives {atk:+} attack while it stays in play",
+            name(player),
+            card(c)
+        ),
     }
 }

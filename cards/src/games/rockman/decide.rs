@@ -107,7 +107,7 @@ pub(super) fn transfer_turn(state: &State, seat: Seat, v: &mut Vec<Violation>) {
                 expected.map(|s| state.name(s)).unwrap_or("?")
             ),
             "§3 TRANSFER",
-        ));
+        ).ja(format!("転送は先攻、後攻の順です。いまは {} の転送です。", expected.map(|s| state.name(s)).unwrap_or("?"))));
     }
 }
 
@@ -129,18 +129,25 @@ pub(super) fn battle_turn(state: &State, seat: Seat, what: &str, v: &mut Vec<Vio
         return;
     }
     if state.active != Some(seat) {
-        let why = if state.players[seat].passed_out {
-            format!(
-                "{} passed and takes no more actions this battle phase (house rule).",
-                state.name(seat)
+        let (why, why_ja) = if state.players[seat].passed_out {
+            (
+                format!(
+                    "{} passed and takes no more actions this battle phase (house rule).",
+                    state.name(seat)
+                ),
+                format!(
+                    "{} はパスしたので、このバトルフェイズではもう行動しません（ハウスルール）。",
+                    state.name(seat)
+                ),
             )
         } else {
-            format!(
-                "The players act in turn, one action each; it is {}'s action.",
-                state.active.map(|s| state.name(s)).unwrap_or("?")
+            let active = state.active.map(|s| state.name(s)).unwrap_or("?");
+            (
+                format!("The players act in turn, one action each; it is {active}'s action."),
+                format!("行動は交互に1回ずつです。いまは {active} の行動です。"),
             )
         };
-        v.push(rule("turn-order", why, "§3 BATTLE; §10 gap 8"));
+        v.push(rule("turn-order", why, "§3 BATTLE").ja(why_ja));
     }
 }
 
@@ -239,7 +246,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name
                     ),
                     "§3 TRANSFER",
-                ));
+                ).ja(format!("{} はこの転送フェイズですでにキャラを置きました。キャラ（ナビかウイルス）は1回の転送フェイズに1枚までです。", p.name)));
             }
             if let RockmanCard::Virus(virus) = &info.data
                 && state.rules.lv2_virus_limit
@@ -256,7 +263,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         virus.level
                     ),
                     "§8 Lv2",
-                ));
+                ).ja(format!("Lv2ルール：HP{}の {} が転送できるウイルスはレベル{}までです。{} はレベル{}です。", p.hp, p.name, state.max_level(*player), info.label(), virus.level)));
             }
             b.push(Event::Put {
                 seat: *player,
@@ -293,7 +300,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     "lv2-evolution",
                     "Virus evolution is the optional Lv2 rule, which is not in play in this match.",
                     "§8 Lv2",
-                ));
+                ).ja("ウイルスの進化はLv2のオプションルールで、この対戦では使っていません。"));
             }
             if !base_virus.evolves_to.contains(card) {
                 let to = if base_virus.evolves_to.is_empty() {
@@ -306,15 +313,22 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         .collect::<Vec<_>>()
                         .join(", ")
                 };
-                v.push(rule(
-                    "evolution-link",
-                    format!(
-                        "{} evolves into {to} (as its card says), not into {}.",
+                v.push(
+                    rule(
+                        "evolution-link",
+                        format!(
+                            "{} evolves into {to} (as its card says), not into {}.",
+                            state.label(&base.card),
+                            info.label()
+                        ),
+                        "§8 Lv2",
+                    )
+                    .ja(format!(
+                        "{} が進化するのは（カードのとおり）{to} で、{} ではありません。",
                         state.label(&base.card),
                         info.label()
-                    ),
-                    "§8 Lv2",
-                ));
+                    )),
+                );
             }
             if state.rules.evolution_uses_character && state.players[*player].placed_character {
                 v.push(rule(
@@ -324,7 +338,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         state.name(*player)
                     ),
                     "§8 Lv2, §10 gap 14",
-                ));
+                ).ja(format!("{} はこの転送フェイズですでにキャラを置きました。進化はその1枚に数えます。", state.name(*player))));
             }
             b.push(Event::Evolved(*player, *square, card.clone()));
         }
@@ -343,19 +357,25 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name
                     ),
                     "§3 TRANSFER",
-                ));
+                ).ja(format!("{} はこの転送フェイズですでにチップを置きました。チップは1回の転送フェイズに1枚までです。", p.name)));
             }
             if let Some(cap) = state.rules.chip_zone_cap
                 && p.chips >= i32::from(cap)
             {
-                v.push(rule(
-                    "chip-zone-cap",
-                    format!(
-                        "House rule: a chip zone holds at most {cap} chips; {} has {}.",
+                v.push(
+                    rule(
+                        "chip-zone-cap",
+                        format!(
+                            "House rule: a chip zone holds at most {cap} chips; {} has {}.",
+                            p.name, p.chips
+                        ),
+                        "§10 gap 9",
+                    )
+                    .ja(format!(
+                        "ハウスルール：チップ置き場は{cap}枚までです。{} は{}枚です。",
                         p.name, p.chips
-                    ),
-                    "§10 gap 9",
-                ));
+                    )),
+                );
             }
             b.push(Event::ChipPlaced(*player));
         }
@@ -391,7 +411,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     "lv3-style",
                     "Style cards are the optional Lv3 rule, which is not in play in this match.",
                     "§8 Lv3",
-                ));
+                ).ja("スタイルカードはLv3のオプションルールで、この対戦では使っていません。"));
             }
             if p.attached_style {
                 v.push(rule(
@@ -401,7 +421,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name
                     ),
                     "§8 Lv3",
-                ));
+                ).ja(format!("{} はこの転送フェイズですでにスタイルカードを付けました。1回の転送フェイズに1枚だけです。", p.name)));
             }
             if state.rules.style_uses_character && p.placed_character {
                 v.push(rule(
@@ -411,7 +431,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name
                     ),
                     "§10 gap 14",
-                ));
+                ).ja(format!("ハウスルール：スタイルはキャラ1枚の配置に数えます。{} はすでに使いました。", p.name)));
             }
             b.push(Event::StyleAttached(*player, *square, card.clone()));
         }
@@ -469,19 +489,25 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "A card moves exactly 1 square up, down, left or right (ナナメには移動できない): {from} to {to} is not."
                     ),
                     "§3 BATTLE A",
-                ));
+                ).ja(format!("カードの移動は上下左右に1マスです（ナナメには移動できない）：{from} から {to} はできません。")));
             }
             if let Some(c) = state.at(*player, *to)
                 && state.rules.move_needs_empty_square
             {
-                v.push(rule(
-                    "move-empty",
-                    format!(
-                        "A card moves onto an empty square; {to} holds {}.",
+                v.push(
+                    rule(
+                        "move-empty",
+                        format!(
+                            "A card moves onto an empty square; {to} holds {}.",
+                            state.label(&c.card)
+                        ),
+                        "§10 gap 10",
+                    )
+                    .ja(format!(
+                        "カードは空いているマスに移動します。{to} には {} があります。",
                         state.label(&c.card)
-                    ),
-                    "§10 gap 10",
-                ));
+                    )),
+                );
             }
             match discard {
                 Some(card) => {
@@ -495,7 +521,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name, p.hand
                     ),
                     "§3 BATTLE A",
-                )),
+                ).ja(format!("カードの移動には手札を１枚すてます（`discard` で指定）。{} の手札は{}枚です。", p.name, p.hand))),
             }
             b.push(Event::Moved(*player, *from, *to));
             b.next_action(*player, false);
@@ -534,7 +560,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         info.label()
                     ),
                     "§3 BATTLE B",
-                ));
+                ).ja(format!("{from} の {} は行動済みです。エンドフェイズまで再び攻撃できません。", info.label())));
             }
             let label = info.label();
             let hits = targets(state, *player, Some(*from), pattern, target, &label, &mut v)?;
@@ -592,14 +618,17 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         chip.level
                     ),
                     "§8 Lv1",
-                ));
+                ).ja(format!("Lv1ルール：HP{}の {} が使えるチップはレベル{}までです。{} はレベル{}です。", p.hp, p.name, state.max_level(*player), info.label(), chip.level)));
             }
             if !state.rules.chip_same_turn && p.chips <= p.chips_placed_this_turn {
-                v.push(rule(
-                    "chip-same-turn",
-                    "House rule: a chip cannot be used in the turn it was placed.",
-                    "§10 gap 9",
-                ));
+                v.push(
+                    rule(
+                        "chip-same-turn",
+                        "House rule: a chip cannot be used in the turn it was placed.",
+                        "§10 gap 9",
+                    )
+                    .ja("ハウスルール：チップは置いたターンには使えません。"),
+                );
             }
             let label = info.label();
             let hits = match (chip.attack, chip.target) {
@@ -647,7 +676,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             battle_turn(state, *player, "A pass", &mut v);
             b.next_action(*player, true);
         }
-        Move::EndEffects => {
+        Move::EndEffects {} => {
             if state.step != Step::EndEffects {
                 return Err(Impossible::new(format!(
                     "there are no end-phase effects to finish at {}",
@@ -676,7 +705,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     "exchange-once",
                     format!("{} already made the end-phase exchange: it is made once only (交換は１回のみ).", p.name),
                     "§3 END (3)",
-                ));
+                ).ja(format!("{} はすでにエンドフェイズの交換をしました（交換は１回のみ）。", p.name)));
             }
             discard_cards(state, &mut b, *player, &discard.0)?;
             b.draw_to_five(*player, false);

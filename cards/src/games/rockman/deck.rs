@@ -6,9 +6,11 @@ use crate::core::Violation;
 use crate::decks::{Deck, unknown_variant};
 use std::collections::BTreeMap;
 
-const REF_SIZE: &str = "rockman-exe.md §2, §10 gap 3 (30 cards: outside the seed, review R1)";
-const REF_NAVI: &str = "rockman-exe.md §2, §10 gap 2 [DEFAULT: the opening navi comes from the deck]; seed 転送フェイズ キャラ（ナビかウイルス）";
-const REF_EXTRA: &str = "rockman-exe.md §1 components, §2 (one 30-card deck, no extra deck)";
+const REF_SIZE: &str =
+    "House rule: the rulebook does not settle this; the app's default, which the table may change";
+const REF_NAVI: &str = "転送フェイズ キャラ（ナビかウイルス）";
+const REF_EXTRA: &str =
+    "House rule: the rulebook does not settle this; the app's default, which the table may change";
 
 /// Checks a deck against the Rockman EXE construction rules (`Deck::check` has already checked
 /// the game, the set and that every card exists). One violation per broken rule:

@@ -214,7 +214,7 @@ pub(super) fn targets(
         Target::Any => "any one enemy card",
         Target::Manual => "the enemy cards its text names",
     };
-    let section = "§10 gap 4; catalogue-rockman-exe.md target";
+    let section = "House rule: the rulebook does not settle this; the app's default, which the table may change";
     match pattern {
         Target::Any | Target::Manual => {
             if named.0.is_empty() {

@@ -24,7 +24,7 @@ pub const MAX_SIDE: u8 = 5;
 /// entered by hand); a script may give any bonus.
 pub const ATTACK_BONUSES: [i32; 6] = [0, 10, 20, 30, 40, 50];
 
-pub(super) const REF_SEED: &str = "seed ロックマンエグゼカードゲーム / ルール";
+pub(super) const REF_SEED: &str = "ロックマンエグゼカードゲーム / ルール";
 
 /// The marker type of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -416,7 +416,7 @@ pub struct State {
 
 /// A move at the Rockman EXE table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Move {
     /// Setup: put a navi from the deck on the centre square of one's area.
     OpeningNavi {
@@ -521,7 +521,7 @@ pub enum Move {
         player: Seat,
     },
     /// END (1): the end-phase effects are resolved; END (2) clears acted status and damage.
-    EndEffects,
+    EndEffects {},
     /// END (3): discard unwanted hand cards and draw back to 5 (once per end phase).
     Exchange {
         /// Who.
@@ -667,8 +667,20 @@ pub(super) fn check_seat(seat: Seat) -> Result<(), Impossible> {
     }
 }
 
+/// The rulebook's section for a digest section like `§3 BATTLE A`: "BATTLE A (ロックマンエグゼ
+/// カードゲーム / ルール)"; a gap of the rulebook (`§10 …`) is a house rule.
 pub(super) fn reference(section: &str) -> String {
-    format!("rockman-exe.md {section}; {REF_SEED}")
+    let words: Vec<&str> = section
+        .split_whitespace()
+        .filter(|w| !w.starts_with('§') && !w.ends_with(','))
+        .collect();
+    if section.contains("§10") {
+        return "House rule: the rulebook does not settle this; the app's default, which the table may change".to_owned();
+    }
+    if words.is_empty() {
+        return format!("ゲームの流れ ({REF_SEED})");
+    }
+    format!("{} ({REF_SEED})", words.join(" "))
 }
 
 pub(super) fn rule(id: &str, sentence: impl Into<String>, section: &str) -> Violation {
@@ -836,14 +848,42 @@ pub(super) fn step_text(state: &State) -> String {
     }
 }
 
+/// [`step_text`] in Japanese.
+pub(super) fn step_text_ja(state: &State) -> String {
+    let t = state.turn;
+    let name = |s: Option<Seat>| s.map(|s| state.name(s).to_owned()).unwrap_or_default();
+    match state.step {
+        Step::OpeningNavi => "準備：最初のナビを中央のマスに置く".into(),
+        Step::Janken => format!("ターン{t} 先攻後攻：ジャンケンで先攻を決める"),
+        Step::TransferFirst => format!("ターン{t} 転送フェイズ：{}（先攻）", name(state.first)),
+        Step::TransferSecond => format!("ターン{t} 転送フェイズ：{}（後攻）", name(state.second())),
+        Step::Battle => format!("ターン{t} バトルフェイズ：{} の行動", name(state.active)),
+        Step::EndEffects => format!("ターン{t} エンドフェイズ (1)：効果の処理"),
+        Step::Exchange => format!("ターン{t} エンドフェイズ (3)：捨てて{HAND_SIZE}枚まで引く"),
+    }
+}
+
+/// The Japanese of the fixed phrases [`wrong_phase`] is called with ("" for another phrase).
+fn phrase_ja(en: &str) -> &'static str {
+    match en {
+        "Placing cards" => "カードの配置",
+        "the transfer phase" => "転送フェイズ",
+        "the battle phase" => "バトルフェイズ",
+        "A move (action A)" => "移動（アクションA）",
+        "A pass" => "パス",
+        "An attack (action B)" => "攻撃（アクションB）",
+        "Playing a battler (action D)" => "バトラーの登場（アクションD）",
+        "Using a chip (action C)" => "チップの使用（アクションC）",
+        _ => "",
+    }
+}
+
 pub(super) fn wrong_phase(state: &State, what: &str, when: &str) -> Violation {
-    rule(
-        "phase-order",
-        format!(
-            "{what} belongs to {when}; the match is at {}.",
-            step_text(state)
-        ),
-        "§3",
+    Violation::wrong_phase(
+        "rockman-exe.phase-order",
+        &reference("§3"),
+        [what, when, &step_text(state)],
+        [phrase_ja(what), phrase_ja(when), &step_text_ja(state)],
     )
 }
 

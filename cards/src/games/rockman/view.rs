@@ -193,7 +193,7 @@ pub(super) fn outcome(state: &State) -> Option<Outcome> {
             reason: format!("{}'s HP gauge reached 0", state.players[*loser].name),
         }),
         _ => Some(Outcome::Draw {
-            reason: "both HP gauges reached 0 at the same time (§10 gap 12)".into(),
+            reason: "both HP gauges reached 0 at the same time".into(),
         }),
     }
 }
@@ -215,6 +215,24 @@ pub(super) fn trackers(state: &State) -> Vec<Tracker> {
             max: 1,
         });
     }
+    // The phase as a number (shown only; the label names it): 1 opening navi, 2 ORDER janken,
+    // 3 first TRANSFER, 4 second TRANSFER, 5 BATTLE, 6 END effects, 7 END exchange.
+    let (phase, phase_label) = match state.step {
+        Step::OpeningNavi => (1, "Phase: opening navi"),
+        Step::Janken => (2, "Phase: ORDER (janken)"),
+        Step::TransferFirst => (3, "Phase: TRANSFER (first player)"),
+        Step::TransferSecond => (4, "Phase: TRANSFER (second player)"),
+        Step::Battle => (5, "Phase: BATTLE"),
+        Step::EndEffects => (6, "Phase: END (effects)"),
+        Step::Exchange => (7, "Phase: END (exchange)"),
+    };
+    out.push(Tracker {
+        id: TrackerId::game("phase"),
+        label: phase_label.into(),
+        value: phase,
+        min: phase,
+        max: phase,
+    });
     if state.step == Step::Battle && state.rules.battle_end == BattleEnd::TwoPasses {
         out.push(Tracker {
             id: TrackerId::game("passes"),
@@ -247,6 +265,29 @@ pub(super) fn trackers(state: &State) -> Vec<Tracker> {
         add("chips", "Chip zone チップ置き場", p.chips, 0, total);
         let d = p.discard.len() as i32;
         add("discard", "Discard pile 捨札 (changed by moves)", d, d, d);
+        // ORDER (2): the cards of the area and the chip zone decide the first player on equal
+        // HP; shown only (it follows the cards).
+        let n = p.table_cards(state.rules.order_counts_styles);
+        add(
+            "table-cards",
+            "Area + chip zone エリアとチップ置き場の枚数 (ORDER)",
+            n,
+            n,
+            n,
+        );
+        let styles = p
+            .area
+            .iter()
+            .flatten()
+            .filter(|c| c.style.is_some())
+            .count() as i32;
+        add(
+            "styles",
+            "Style cards on navis スタイル",
+            styles,
+            styles,
+            styles,
+        );
         if state.rules.lv1_chip_limit {
             let l = i32::from(max_level(p.hp));
             add("chip-level", "Lv1: highest chip level (from HP)", l, l, l);
@@ -300,6 +341,7 @@ pub(super) fn adjust(
             .ok()
     };
     Ok(match name {
+        "phase" => Vec::new(),
         "turn" => vec![Event::SetTurn(
             u32::try_from(value).map_err(|_| Impossible::new("the turn is positive"))?,
         )],
@@ -309,7 +351,7 @@ pub(super) fn adjust(
         "hand" => vec![Event::SetHand(need_seat()?, value)],
         "deck" => vec![Event::SetDeck(need_seat()?, value)],
         "chips" => vec![Event::SetChips(need_seat()?, value)],
-        "discard" | "chip-level" | "virus-level" => Vec::new(),
+        "discard" | "chip-level" | "virus-level" | "table-cards" | "styles" => Vec::new(),
         _ => {
             let seat = need_seat()?;
             if let Some(sq) = square("acted-") {
@@ -541,7 +583,7 @@ pub(super) fn candidate_moves(state: &State) -> Vec<Move> {
                     .map(|card| Move::Battler { player: seat, card }),
             );
         }
-        Step::EndEffects => out.push(Move::EndEffects),
+        Step::EndEffects => out.push(Move::EndEffects {}),
         Step::Exchange => {
             for seat in 0..2 {
                 if !state.players[seat].exchanged {
@@ -678,7 +720,7 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
             format!("{} plays battler {}", name(player), card(c))
         }
         Move::Pass { player } => format!("{} passes", name(player)),
-        Move::EndEffects => {
+        Move::EndEffects {} => {
             "End-phase effects done; every character unacted, damage cleared".into()
         }
         Move::Exchange { player, discard } => {

@@ -9,9 +9,7 @@ use crate::core::{Decision, Impossible, Violation};
 pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Impossible> {
     let mut b = Builder::new(state);
     let mut v = Vec::new();
-    if state.step == Step::Over {
-        return Err(Impossible::new("the game is over"));
-    }
+    // After the end the match layer refuses every move by rule `match.over` (overridable).
     match mv {
         Move::DealCharacter { player, card } => {
             check_seat(state, *player)?;
@@ -76,8 +74,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         format!(
                             "Only a card on your ship (a slot or the fuselage) can be damaged for its * boost; {label} is not on the ship."
                         ),
-                        "space-junk.md §5 (* boosts); seed Special Symbols",
-                    ));
+                        "Special Symbols",
+                    ).ja(format!("＊ブーストで損傷させられるのは船（スロットか胴体）のカードだけです。{label} は船にありません。")));
                 }
                 _ => {
                     return Err(Impossible::new(format!(
@@ -95,18 +93,24 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         stat_name(stat),
                         stat_name(stat)
                     ),
-                    "space-junk.md §5 (* boosts); seed Special Symbols",
-                ));
+                    "Special Symbols",
+                ).ja(format!("いま{}のブーストになるのは、{}に＊があるカードだけです。{label} にはありません。", stat_name(stat), stat_name(stat))));
             }
             if state.turn_seat != Some(*player) {
-                v.push(Violation::new(
-                    "space-junk.boost-turn",
-                    format!(
-                        "A * boost is used only on your own turn; it is {}'s turn.",
-                        state.turn_seat.map_or("nobody", |s| state.name(s))
-                    ),
-                    "space-junk.md §5 (* boosts); seed Special Symbols",
-                ));
+                v.push(
+                    Violation::new(
+                        "space-junk.boost-turn",
+                        format!(
+                            "A * boost is used only on your own turn; it is {}'s turn.",
+                            state.turn_seat.map_or("nobody", |s| state.name(s))
+                        ),
+                        "Special Symbols",
+                    )
+                    .ja(format!(
+                        "＊ブーストは自分の番にだけ使えます。いまは {} の番です。",
+                        state.turn_seat.map_or("だれでもない", |s| state.name(s))
+                    )),
+                );
             } else {
                 let ok = matches!(
                     state.step,
@@ -122,23 +126,40 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         Phase::Attack => "before the hits are settled",
                         Phase::Search => "before the draw",
                     };
-                    v.push(Violation::new(
-                        "space-junk.boost-phase",
-                        format!(
-                            "A {} boost is used {when}; the match is at {}.",
+                    v.push(
+                        Violation::new(
+                            "space-junk.boost-phase",
+                            format!(
+                                "A {} boost is used {when}; the match is at {}.",
+                                stat_name(stat),
+                                step_text(state)
+                            ),
+                            "Special Symbols",
+                        )
+                        .ja(format!(
+                            "{}のブーストは{}に使います。いまは {} です。",
                             stat_name(stat),
+                            match phase {
+                                Phase::Move => "船が動く前",
+                                Phase::Attack => "ヒットを確定する前",
+                                Phase::Search => "ドローの前",
+                            },
                             step_text(state)
-                        ),
-                        "space-junk.md §3, §5; seed Special Symbols",
-                    ));
+                        )),
+                    );
                 }
             }
             if state.is_damaged(card) {
-                v.push(Violation::new(
-                    "space-junk.boost-damaged",
-                    format!("{label} is already damaged, so its * cannot be used."),
-                    "space-junk.md §5; seed Special Symbols (Note)",
-                ));
+                v.push(
+                    Violation::new(
+                        "space-junk.boost-damaged",
+                        format!("{label} is already damaged, so its * cannot be used."),
+                        "Special Symbols (Note)",
+                    )
+                    .ja(format!(
+                        "{label} はすでに損傷しているので、その＊は使えません。"
+                    )),
+                );
             }
             b.push(Event::Boosted {
                 seat: *player,
@@ -174,17 +195,27 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 return Err(Impossible::new(format!("{go} spaces is not a move")));
             }
             if state.rules.exact_movement && go != budget {
-                v.push(Violation::new(
-                    "space-junk.move-exact",
-                    format!("A ship moves exactly its Move value: {budget} spaces, not {go}."),
-                    "space-junk.md §10 #10; seed Movement Phase",
-                ));
+                v.push(
+                    Violation::new(
+                        "space-junk.move-exact",
+                        format!("A ship moves exactly its Move value: {budget} spaces, not {go}."),
+                        "Movement Phase",
+                    )
+                    .ja(format!(
+                        "船は移動値ちょうど進みます：{budget}マスです（{go}マスではありません）。"
+                    )),
+                );
             } else if go > budget {
-                v.push(Violation::new(
-                    "space-junk.move-exact",
-                    format!("A ship moves at most its Move value: {budget} spaces, not {go}."),
-                    "space-junk.md §10 #10 (house rule); seed Movement Phase",
-                ));
+                v.push(
+                    Violation::new(
+                        "space-junk.move-exact",
+                        format!("A ship moves at most its Move value: {budget} spaces, not {go}."),
+                        "Movement Phase",
+                    )
+                    .ja(format!(
+                        "船は移動値まで進みます：最大{budget}マスです（{go}マスではありません）。"
+                    )),
+                );
             }
             b.fly(*player, *ring, go);
             if b.state.ships_here(*player).is_empty() {
@@ -197,34 +228,62 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(state, *player)?;
             check_seat(state, *target)?;
             if player == target {
-                return Err(Impossible::new("a ship cannot ram itself"));
+                return Err(Impossible::new("a ship cannot ram itself")
+                    .ja("自分の船に体当たりすることはできません"));
             }
-            match state.step {
-                Step::Ram { seat } if seat == *player => {}
-                _ => {
-                    return Err(wrong_time(state, "a ship may ram right after its own move"));
-                }
+            let here = state.ships_here(*player).contains(target);
+            let right_time = matches!(state.step, Step::Ram { seat } if seat == *player);
+            // The actual cause first: a ship on another space is never a ram target (ram-space
+            // below); the timing is the cause only when the target does share the space.
+            if !right_time && here {
+                v.push(
+                    Violation::new(
+                        "space-junk.ram-timing",
+                        format!(
+                            "A ship rams right after its own move; the match is at {}.",
+                            step_text(state)
+                        ),
+                        "Ramming: \"If a player ends their movement in the same space as another player, they may attempt to ram them.\"",
+                    )
+                    .ja(format!(
+                        "体当たりは自分の移動の直後にだけできます（いまは {}）。",
+                        step_text(state)
+                    )),
+                );
             }
             if state.round < state.rules.ram_from_round {
-                v.push(Violation::new(
-                    "space-junk.ram-first-round",
-                    format!(
-                        "There is no ramming in round {}: ramming starts in round {}.",
+                v.push(
+                    Violation::new(
+                        "space-junk.ram-first-round",
+                        format!(
+                            "There is no ramming in round {}: ramming starts in round {}.",
+                            state.round, state.rules.ram_from_round
+                        ),
+                        "Ramming (Note)",
+                    )
+                    .ja(format!(
+                        "ラウンド{}に体当たりはありません。体当たりはラウンド{}からです。",
                         state.round, state.rules.ram_from_round
-                    ),
-                    "space-junk.md §3, §10 #8; seed Ramming (Note)",
-                ));
+                    )),
+                );
             }
-            if !state.ships_here(*player).contains(target) {
-                v.push(Violation::new(
-                    "space-junk.ram-space",
-                    format!(
-                        "A ship rams only a ship on the space where it ended its move; {} is not on {}'s space.",
+            if !here {
+                v.push(
+                    Violation::new(
+                        "space-junk.ram-space",
+                        format!(
+                            "A ship rams only a ship on the space where it ended its move; {} is not on {}'s space.",
+                            state.name(*target),
+                            state.name(*player)
+                        ),
+                        "Ramming: \"If a player ends their movement in the same space as another player, they may attempt to ram them.\"",
+                    )
+                    .ja(format!(
+                        "体当たりできるのは、移動を終えたマスにいる船だけです。{} は {} と同じマスにいません。",
                         state.name(*target),
                         state.name(*player)
-                    ),
-                    "space-junk.md §5; seed Ramming",
-                ));
+                    )),
+                );
             }
             b.push(Event::RamDeclared(*player, *target));
             b.push(Event::StepTo(Step::RamDice));
@@ -266,8 +325,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         v.push(Violation::new(
                             "space-junk.ram-take",
                             format!("The ram winner takes a card from a Move, Attack or Search slot, not the fuselage ({label})."),
-                            "space-junk.md §10 #8",
-                        ));
+                            "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                        ).ja(format!("体当たりの勝者が取るのは移動・攻撃・サーチのスロットのカードで、胴体（{label}）ではありません。")));
                     }
                     Some(Slot::Fuselage)
                 }
@@ -276,8 +335,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     v.push(Violation::new(
                         "space-junk.ram-take",
                         format!("The cargo hold is safe: the ram winner takes a card equipped on the ship, not {label}."),
-                        "space-junk.md §10 #8; seed Search Phase (cargo)",
-                    ));
+                        "Search Phase (cargo)",
+                    ).ja(format!("カーゴは安全です。体当たりの勝者が取るのは船に装備されたカードで、{label} ではありません。")));
                     None
                 }
             };
@@ -319,7 +378,20 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(state, *player)?;
             check_seat(state, *target)?;
             if player == target {
-                return Err(Impossible::new("a ship cannot attack itself"));
+                v.push(
+                    Violation::new(
+                        "space-junk.attack-own-ship",
+                        format!(
+                            "{} targets their own ship: an attack targets another player.",
+                            state.name(*player)
+                        ),
+                        "Combat Phase: \"When a player attacks, they choose another player to target\"",
+                    )
+                    .ja(format!(
+                        "{} が自分の船を狙っています。攻撃の対象はほかのプレイヤーです。",
+                        state.name(*player)
+                    )),
+                );
             }
             if *range > 999 {
                 return Err(Impossible::new(format!(
@@ -329,10 +401,22 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             match state.step {
                 Step::Attack { seat } if seat == *player => {}
                 Step::Attack { seat } => {
-                    return Err(Impossible::new(format!(
-                        "it is {}'s turn to attack",
-                        state.name(seat)
-                    )));
+                    v.push(
+                        Violation::new(
+                            "space-junk.turn-order",
+                            format!(
+                                "It is {}'s turn to attack, not {}'s.",
+                                state.name(seat),
+                                state.name(*player)
+                            ),
+                            "Combat Phase: \"During the combat phase each player in turn order has the chance to fire their ship's weapon systems\"",
+                        )
+                        .ja(format!(
+                            "いまは {} の攻撃の番です（{} の番ではありません）。",
+                            state.name(seat),
+                            state.name(*player)
+                        )),
+                    );
                 }
                 _ => {
                     return Err(wrong_time(
@@ -410,8 +494,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         state.deck.len() + state.discard.len(),
                         cards.len()
                     ),
-                    "space-junk.md §5 (search), §10 #1, #13; seed Search Phase",
-                ));
+                    "Search Phase",
+                ).ja(format!("{} が引くのは{allowed}枚です（{why}。山札とクーラーに{}枚）。{}枚ではありません。", p.name, state.deck.len() + state.discard.len(), cards.len())));
             }
             if !from_discard.is_empty() && from_deck.len() < state.deck.len() {
                 v.push(Violation::new(
@@ -420,8 +504,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "The cooler is shuffled into a new deck only when the deck runs out; the deck still holds {} card(s).",
                         state.deck.len() - from_deck.len()
                     ),
-                    "space-junk.md §3; seed Search Phase",
-                ));
+                    "Search Phase",
+                ).ja(format!("クーラーを混ぜて新しい山札にするのは山札が尽きたときだけです。山札はまだ{}枚あります。", state.deck.len() - from_deck.len())));
             }
             for c in from_deck {
                 b.push(Event::CardMoved {
@@ -498,8 +582,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "A ship is rebuilt in its own search phase, after the draw; the match is at {}.",
                         step_text(state)
                     ),
-                    "space-junk.md §3 (search 4); seed Search Phase",
-                ));
+                    "Search Phase",
+                ).ja(format!("船の組み替えは自分のサーチフェイズ、ドローの後に行います。いまは {} です。", step_text(state))));
             }
             if let Some(old) = state.players[*player].at(*space) {
                 let to = match from {
@@ -545,8 +629,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "A ship is rebuilt in its own search phase, after the draw; the match is at {}.",
                         step_text(state)
                     ),
-                    "space-junk.md §3 (search 4); seed Search Phase",
-                ));
+                    "Search Phase",
+                ).ja(format!("船の組み替えは自分のサーチフェイズ、ドローの後に行います。いまは {} です。", step_text(state))));
             }
             b.push(Event::CardMoved {
                 card: card.clone(),
@@ -571,7 +655,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             }
             b.end_turn(Phase::Search, *player);
         }
-        Move::EndRound => {
+        Move::EndRound {} => {
             if state.step != Step::Cameo {
                 return Err(wrong_time(state, "a round ends after cameo time"));
             }
@@ -618,8 +702,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                                 .as_deref()
                                 .map_or_else(String::new, |c| state.card_label(c))
                         ),
-                        "space-junk.md §6 (ability_uses); docs/catalogue-space-junk.md",
-                    ));
+                        "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                    ).ja(format!("{} の能力は使用回数が残っていません。", p.character.as_deref().map_or_else(String::new, |c| state.card_label(c)))));
                 }
                 if p.ability_uses_left.is_some_and(|u| u > 0) {
                     b.push(Event::AbilityUsed(*player));

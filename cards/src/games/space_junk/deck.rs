@@ -49,7 +49,7 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                  it with owner \"{TABLE_OWNER}\" (not \"{}\").",
                 deck.owner
             ),
-            "space-junk.md §2; seed Setup; docs/catalogue-space-junk.md",
+            "Setup",
         ));
     }
     if !deck.extra.is_empty() {
@@ -59,7 +59,7 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                 "Space Junk has no extra deck: list the {} card(s) under [main].",
                 deck.extra.len()
             ),
-            "space-junk.md §2; docs/catalogue-space-junk.md",
+            "House rule: the rulebook does not settle this; the app's default, which the table may change",
         ));
     }
     // Copies per card id of the main deck (sorted by id).
@@ -88,11 +88,7 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                 wrong.join(", ")
             ),
         };
-        problems.push(Violation::new(
-            "space-junk.deck-kind",
-            sentence,
-            "space-junk.md §2; seed Setup",
-        ));
+        problems.push(Violation::new("space-junk.deck-kind", sentence, "Setup"));
     }
     let repeated: Vec<String> = copies
         .iter()
@@ -103,11 +99,11 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
         let (sentence, reference) = match pile {
             Pile::Junk => (
                 "Every junk card is unique, so the junk deck holds one copy of each",
-                "space-junk.md §6 (every junk item is unique [J4])",
+                "House rule: the rulebook does not settle this; the app's default (every junk item is unique), which the table may change",
             ),
             Pile::Characters => (
                 "Each character is a single card, so the pool holds one copy of each",
-                "seed Setup (a random character card each); docs/catalogue-space-junk.md",
+                "Setup (a random character card each)",
             ),
         };
         problems.push(Violation::new(
@@ -123,7 +119,7 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                 "The shared junk deck needs at least {MIN_JUNK_DECK} different junk cards, enough \
                  to fill every space of six ships; this one has {right}."
             ),
-            "docs/catalogue-space-junk.md (default); seed Game Contents (150+ junk cards)",
+            "Game Contents (150+ junk cards)",
         )),
         Pile::Characters if right < MIN_CHARACTERS => problems.push(Violation::new(
             "space-junk.deck-size",
@@ -131,7 +127,7 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                 "The character pool needs at least {MIN_CHARACTERS} different characters, one for \
                  each player of a full table of six; this one has {right}."
             ),
-            "docs/catalogue-space-junk.md (default); seed Game Contents (8+ character cards, 6 ship boards)",
+            "Game Contents (8+ character cards, 6 ship boards)",
         )),
         _ => {}
     }

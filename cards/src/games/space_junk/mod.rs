@@ -154,9 +154,9 @@ mod tests {
     #[test]
     fn a_card_list_reads_a_text_or_an_array() {
         let a: Move = serde_json::from_str(r#"{"type":"draw","player":0,"cards":"SJ10, SJ11"}"#)
-            .unwrap_or(Move::EndRound);
+            .unwrap_or(Move::EndRound {});
         let b: Move = serde_json::from_str(r#"{"type":"draw","player":0,"cards":["SJ10","SJ11"]}"#)
-            .unwrap_or(Move::EndRound);
+            .unwrap_or(Move::EndRound {});
         assert_eq!(a, b);
         assert!(matches!(a, Move::Draw { ref cards, .. } if cards.len() == 2));
     }

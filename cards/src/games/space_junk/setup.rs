@@ -75,7 +75,7 @@ pub(super) fn setup(
                         characters.len(),
                         characters.join(", ")
                     ),
-                    "space-junk.md §2.1; seed Setup",
+                    "Setup",
                 )],
             });
         }
@@ -87,7 +87,7 @@ pub(super) fn setup(
                 violations: vec![Violation::new(
                     "space-junk.character-unique",
                     format!("Character {id} is a single card and already goes to {other}."),
-                    "space-junk.md §2.1; seed Setup",
+                    "Setup",
                 )],
             });
         }

@@ -553,7 +553,7 @@ pub struct State {
 
 /// A move at the Space Junk table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Move {
     /// Setup: the character card dealt (at random, by the table) to a player.
     DealCharacter {
@@ -659,7 +659,7 @@ pub enum Move {
         player: Seat,
     },
     /// Cameo time is over: the first-player marker moves on and the next round begins.
-    EndRound,
+    EndRound {},
     /// The result of a character ability or card text the players resolved.
     Effect {
         /// Whose ability or card.

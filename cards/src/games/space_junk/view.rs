@@ -309,6 +309,55 @@ pub(super) fn trackers(state: &State) -> Vec<Tracker> {
             max: big,
         },
     ];
+    // The numbers of the attack and the ram the rules compare (the one being resolved, else the
+    // last one; 0 before the first): shown so the table can check the arithmetic.
+    let (attack_total, hits) = match (&state.attack, &state.last_attack) {
+        (Some(a), _) => (
+            a.roll.map_or(0, |r| {
+                i32::from(r) + state.boosted(a.attacker, Stat::Attack)
+                    - i32::try_from(a.range).unwrap_or(i32::MAX)
+            }),
+            a.hits.unwrap_or(0),
+        ),
+        (None, Some(r)) => (r.total, r.hits),
+        (None, None) => (0, 0),
+    };
+    let (rammer_total, target_total) = match (&state.ram, &state.last_ram) {
+        (Some(r), _) => (
+            r.rammer_roll
+                .map_or(0, |d| i32::from(d) + 1 + state.r_cards(r.rammer)),
+            r.target_roll
+                .map_or(0, |d| i32::from(d) + state.r_cards(r.target)),
+        ),
+        (None, Some(r)) => (r.rammer_total, r.target_total),
+        (None, None) => (0, 0),
+    };
+    for (name, label, value) in [
+        (
+            "attack-total",
+            "Attack total (d6 + Attack − range)",
+            attack_total,
+        ),
+        ("hits", "Hits", i32::try_from(hits).unwrap_or(i32::MAX)),
+        (
+            "ram-rammer-total",
+            "Ram: rammer's total (d6 + 1 + R cards)",
+            rammer_total,
+        ),
+        (
+            "ram-target-total",
+            "Ram: target's total (d6 + R cards)",
+            target_total,
+        ),
+    ] {
+        out.push(Tracker {
+            id: TrackerId::game(name),
+            label: label.into(),
+            value,
+            min: -big,
+            max: big,
+        });
+    }
     let floor = if state.rules.floor_stats_at_zero {
         0
     } else {
@@ -338,6 +387,46 @@ pub(super) fn trackers(state: &State) -> Vec<Tracker> {
             state.rules.ring_length(p.ring) as i32 - 1,
         );
         add("orbits", "Orbits", p.orbits as i32, 0, big);
+        // With this turn's `*` boosts (what the move, attack and search use), shown only.
+        add(
+            "boosted-move",
+            "Move with boosts",
+            state.boosted(seat, Stat::Move),
+            -big,
+            big,
+        );
+        add(
+            "boosted-attack",
+            "Attack with boosts",
+            state.boosted(seat, Stat::Attack),
+            -big,
+            big,
+        );
+        add(
+            "boosted-search",
+            "Search with boosts",
+            state.boosted(seat, Stat::Search),
+            -big,
+            big,
+        );
+        add(
+            "damaged",
+            "Damaged cards",
+            state
+                .damaged
+                .iter()
+                .filter(|c| matches!(state.place(c), Some(Place::Ship(s, _)) if s == seat))
+                .count() as i32,
+            0,
+            big,
+        );
+        add(
+            "r-cards",
+            "R cards (ram bonus)",
+            state.r_cards(seat),
+            0,
+            big,
+        );
         add("cargo", "Cargo hold", p.cargo.len() as i32, 0, big);
         add(
             "junk-fame",
@@ -417,6 +506,23 @@ pub(super) fn adjust(
             return Err(Impossible::new(
                 "the final count is fame plus the fame on junk: correct the fame, or move the junk cards",
             ));
+        }
+        "attack-total" | "hits" | "ram-rammer-total" | "ram-target-total" | "boosted-move"
+        | "boosted-attack" | "boosted-search" | "r-cards" => {
+            return Err(Impossible::new(format!(
+                "`{}` is computed from the dice and the ship: correct the die (undo) or the ship's values instead",
+                tracker.name
+            ))
+            .ja(format!(
+                "`{}` はサイコロと船から計算される値です。サイコロ（取り消し）か船の値を直してください",
+                tracker.name
+            )));
+        }
+        "damaged" => {
+            return Err(Impossible::new(
+                "`damaged` counts damaged cards; damage or repair the cards themselves (effect) instead",
+            )
+            .ja("`damaged` は損傷したカードの枚数です。カードそのものを損傷・修理してください（effect）"));
         }
         "deck" | "discard" | "cargo" | "junk-fame" => {
             return Err(Impossible::new(format!(
@@ -624,7 +730,7 @@ pub(super) fn candidate_moves(state: &State) -> Vec<Move> {
             }
             out.push(Move::FinishSearch { player: seat });
         }
-        Step::Cameo => out.push(Move::EndRound),
+        Step::Cameo => out.push(Move::EndRound {}),
         Step::RamDice | Step::HitDice | Step::Over => {}
     }
     out
@@ -701,7 +807,7 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
         Move::FinishSearch { player } => {
             format!("{} finishes the ship; the rest goes to cargo", name(player))
         }
-        Move::EndRound => {
+        Move::EndRound {} => {
             if state.round >= ROUNDS {
                 "Cameo time is over: the final count".to_owned()
             } else {

@@ -7,13 +7,11 @@ use crate::catalogue::YomiCard;
 use crate::core::{Decision, Impossible, Violation};
 
 pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Impossible> {
-    if state.step == Step::Over {
-        return Err(Impossible::new("the game is over"));
-    }
+    // After the end the match layer refuses every move by rule `match.over` (overridable).
     let mut b = Builder::new(state);
     let mut v = Vec::new();
     match mv {
-        Move::Proceed => match state.step {
+        Move::Proceed {} => match state.step {
             Step::DrawAbilities => b.enter(Step::Select),
             Step::RevealAbilities => b.decide_combat(),
             Step::DuringCombat => b.escape_phase(),
@@ -26,8 +24,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                                 "{} may still search {} Ace(s): search them, or give them up (forgo-aces) if none is left.",
                                 p.name, p.aces_owed
                             ),
-                            "yomi.md §3 5-1/5-4/5-5, §10.10; seed 004 5-1, 5-4, 5-5",
-                        ));
+                            "5-1, 5-4, 5-5",
+                        ).ja(format!("{} はまだエースを{}枚サーチできます。サーチするか、残っていなければ放棄（forgo-aces）してください。", p.name, p.aces_owed)));
                     }
                 }
                 for s in 0..2 {
@@ -82,15 +80,22 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 )));
             }
             if state.no_card_by != Some(other(*player)) {
-                v.push(Violation::new(
-                    "yomi.rechoose",
-                    format!(
-                        "{} may choose again only after {} declared \"no card\".",
+                v.push(
+                    Violation::new(
+                        "yomi.rechoose",
+                        format!(
+                            "{} may choose again only after {} declared \"no card\".",
+                            p.name,
+                            state.name(other(*player))
+                        ),
+                        "2-1 ノーカード",
+                    )
+                    .ja(format!(
+                        "{} が選び直せるのは、{} が「ノーカード」を宣言した後だけです。",
                         p.name,
                         state.name(other(*player))
-                    ),
-                    "yomi.md §3 2-1; seed 004 2-1 ノーカード",
-                ));
+                    )),
+                );
             }
             b.push(Event::Rechose(*player));
             if state.step == Step::Reveal {
@@ -133,8 +138,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                                 end_name(*end),
                                 info.label()
                             ),
-                            "yomi.md §5, §6; docs/catalogue-yomi.md (ability ends)",
-                        ));
+                            "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                        ).ja(format!("{} の{}側は能力で、戦闘の技ではありません。反対側を表にしてください（そのまま出すと「ノーカード」扱いです）。", info.label(), if end_name(*end) == "top" { "上" } else { "下" })));
                     }
                     let need = e.extra_aces();
                     if need > 0 {
@@ -146,8 +151,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                                     "{} needs {} Aces in all: {} more Ace(s) to put out, and {} has only {aces} other Ace(s) unplayed.",
                                     e.name_en, e.aces, need, p.name
                                 ),
-                                "yomi.md §3 2-2; seed 004 2-2",
-                            ));
+                                "2-2",
+                            ).ja(format!("{} にはエースが合計{}枚必要です：あと{}枚出す必要があり、{} の未使用のほかのエースは{aces}枚だけです。", e.name_en, e.aces, need, p.name)));
                         }
                         extra = need.min(u8::try_from(aces).unwrap_or(u8::MAX));
                     }
@@ -167,11 +172,14 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 )));
             }
             if info.data.rank() != Some(Rank::Ace) {
-                v.push(Violation::new(
-                    "yomi.extra-aces",
-                    format!("{} is not an Ace.", info.label()),
-                    "yomi.md §3 2-2; seed 004 2-2",
-                ));
+                v.push(
+                    Violation::new(
+                        "yomi.extra-aces",
+                        format!("{} is not an Ace.", info.label()),
+                        "2-2",
+                    )
+                    .ja(format!("{} はエースではありません。", info.label())),
+                );
             }
             state.check_in_hand(*player, std::slice::from_ref(card))?;
             b.push(Event::ExtraAce(*player, card.clone()));
@@ -230,8 +238,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         info.label(),
                         e.kind.as_str()
                     ),
-                    "yomi.md §5; outside the seed: Y3",
-                ));
+                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                ).ja(format!("コンボは攻撃と投げでつなぎます。{} の{}側は{}です。", info.label(), if end_name(*end) == "top" { "上" } else { "下" }, e.kind.as_str())));
             }
             let retaliations = p.hits.iter().filter(|h| h.combo).count();
             if by == Kind::Dodge && retaliations >= 1 {
@@ -241,8 +249,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "A dodge winner retaliates with one attack or throw only; {} already did.",
                         p.name
                     ),
-                    "yomi.md §5, §10.8; outside the seed: Y3",
-                ));
+                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                ).ja(format!("回避で勝ったときの反撃は攻撃か投げの1回だけです。{} はすでに反撃しました。", p.name)));
             }
             let points = i32::from(e.combo_points.unwrap_or(0));
             let first = if state.rules.combat_card_counts && p.hits.len() == 1 && by != Kind::Dodge
@@ -262,8 +270,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{}'s combo would cost {total} combo points; the limit is {}.",
                         p.name, p.combo_limit
                     ),
-                    "yomi.md §4, §10.9; outside the seed: Y4",
-                ));
+                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                ).ja(format!("{} のコンボはコンボポイント{total}になります。上限は{}です。", p.name, p.combo_limit)));
             }
             if e.extra_aces() > 0
                 && aces_available(state, *player, card) < usize::from(e.extra_aces())
@@ -274,8 +282,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{} needs {} Aces in all, and {} has too few other Aces unplayed.",
                         e.name_en, e.aces, p.name
                     ),
-                    "yomi.md §3 2-2; seed 004 2-2",
-                ));
+                    "2-2",
+                ).ja(format!("{} にはエースが合計{}枚必要ですが、{} の未使用のほかのエースが足りません。", e.name_en, e.aces, p.name)));
             }
             b.push(Event::ComboHit(
                 *player,
@@ -310,8 +318,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 None => v.push(Violation::new(
                     "yomi.no-pump",
                     format!("{name} has no pump."),
-                    "yomi.md §6; outside the seed: Y4",
-                )),
+                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                ).ja(format!("{name} にはパンプがありません。"))),
                 Some(pm) if cards.len() != usize::from(pm.cost) => v.push(Violation::new(
                     "yomi.pump-cost",
                     format!(
@@ -319,8 +327,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         pm.cost,
                         cards.len()
                     ),
-                    "yomi.md §6; outside the seed: Y4",
-                )),
+                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                ).ja(format!("{name} のパンプのコストは{}枚です（{}枚ではありません）。", pm.cost, cards.len()))),
                 Some(_) => {}
             }
             let damage = pump.map_or(0, |p| i32::from(p.damage));
@@ -332,15 +340,22 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 return Err(not_now(state, "ending a combo"));
             }
             if state.players[*player].aces_pending > 0 && can_put_ace(state, *player) {
-                v.push(Violation::new(
-                    "yomi.extra-aces",
-                    format!(
-                        "{} still has {} extra Ace(s) to put out for the super move.",
+                v.push(
+                    Violation::new(
+                        "yomi.extra-aces",
+                        format!(
+                            "{} still has {} extra Ace(s) to put out for the super move.",
+                            state.name(*player),
+                            state.players[*player].aces_pending
+                        ),
+                        "2-2",
+                    )
+                    .ja(format!(
+                        "{} は必殺技のためにまだエースを{}枚出す必要があります。",
                         state.name(*player),
                         state.players[*player].aces_pending
-                    ),
-                    "yomi.md §3 2-2; seed 004 2-2",
-                ));
+                    )),
+                );
             }
             b.blue_burst();
         }
@@ -403,14 +418,20 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "Only Aces are searched for (gold burst, chain combo, power-up); {} is not an Ace.",
                         info.label()
                     ),
-                    "yomi.md §3 5-1, 5-4, 5-5; seed 004 5-1, 5-4, 5-5",
-                ));
+                    "5-1, 5-4, 5-5",
+                ).ja(format!("サーチできるのはエースだけです（ゴールドバースト、チェーンコンボ、パワーアップ）。{} はエースではありません。", info.label())));
             } else if p.aces_owed == 0 {
-                v.push(Violation::new(
-                    "yomi.search-not-owed",
-                    format!("{} has no Ace search open now.", p.name),
-                    "yomi.md §3 5-1, 5-4, 5-5; seed 004 5-1, 5-4, 5-5",
-                ));
+                v.push(
+                    Violation::new(
+                        "yomi.search-not-owed",
+                        format!("{} has no Ace search open now.", p.name),
+                        "5-1, 5-4, 5-5",
+                    )
+                    .ja(format!(
+                        "{} にはいま開いているエースのサーチがありません。",
+                        p.name
+                    )),
+                );
             }
             b.push(Event::Searched(
                 *player,
@@ -443,8 +464,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     format!(
                         "A power-up discards 2, 3 or 4 cards of one rank (for 1, 2 or 3 Aces), not {k}."
                     ),
-                    "yomi.md §5 5-5; seed 004 5-5; outside the seed: Y4",
-                ));
+                    "5-5",
+                ).ja(format!("パワーアップでは同じ数字のカードを2〜4枚捨てます（エース1〜3枚）。{k}枚ではありません。")));
             }
             let first = ranks.first().copied().flatten();
             if first.is_none() || ranks.iter().any(|r| *r != first) {
@@ -452,14 +473,20 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     .iter()
                     .map(|r| r.map_or_else(|| "Joker".to_owned(), |r| r.to_string()))
                     .collect();
-                v.push(Violation::new(
-                    "yomi.power-up-rank",
-                    format!(
-                        "A power-up discards cards of the same rank; these are {}.",
+                v.push(
+                    Violation::new(
+                        "yomi.power-up-rank",
+                        format!(
+                            "A power-up discards cards of the same rank; these are {}.",
+                            shown.join(", ")
+                        ),
+                        "5-5 同数値のカード",
+                    )
+                    .ja(format!(
+                        "パワーアップで捨てるのは同じ数字のカードです。これらは {} です。",
                         shown.join(", ")
-                    ),
-                    "yomi.md §3 5-5; seed 004 5-5 同数値のカード",
-                ));
+                    )),
+                );
             }
             b.push(Event::Discarded(*player, cards.clone()));
             let n = aces_for_set(k);
@@ -486,8 +513,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             p.hand_limit,
                             cards.len()
                         ),
-                        "yomi.md §3 5-7; seed 004 5-7",
-                    ));
+                        "5-7",
+                    ).ja(format!("{} の手札は{}枚です：{}枚まで（{excess}枚）捨ててください。{}枚ではありません。", p.name, p.hand, p.hand_limit, cards.len())));
                 }
             } else {
                 v.push(wrong_step(
@@ -536,8 +563,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     v.push(Violation::new(
                         "yomi.effect-timing",
                         "A speed change matters only before the combat winner is decided (2-4).",
-                        "yomi.md §3 2-3, 2-4",
-                    ));
+                        "2-3, 2-4",
+                    ).ja("速度の変更が意味を持つのは、戦闘の勝者が決まる前（2-4）だけです。"));
                 }
             }
             if *combo_damage != 0
@@ -553,8 +580,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(Violation::new(
                     "yomi.effect-timing",
                     "Combo damage is added before the blue burst and the damage step (4-3, 4-4).",
-                    "yomi.md §3 4-2..4-4",
-                ));
+                    "4-2〜4-4",
+                ).ja("コンボダメージを加えるのは、ブルーバーストとダメージの前（4-3、4-4）です。"));
             }
             let cap = |p: &PlayerState, delta: i32| {
                 let v = p.hp + delta;

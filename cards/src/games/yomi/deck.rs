@@ -225,7 +225,7 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                 "The beginner game is played without Jokers: take out {}.",
                 listing(catalogue, &jokers)
             ),
-            "yomi.md §8 (beginner game; outside the seed: Y7)",
+            "House rule: the rulebook does not settle this; the app's default, which the table may change",
         ));
     }
     out

@@ -31,9 +31,10 @@ pub(crate) fn load_set(ctx: &Ctx<'_>) -> Result<Catalogue, CatalogueError> {
     load_cards::<RawYomiCard>(ctx, GameId::Yomi).and_then(|c| cross_check(ctx, c))
 }
 
-pub(super) const REF_DECK: &str = "yomi.md §1–§2 (fixed character deck); docs/catalogue-yomi.md";
+pub(super) const REF_DECK: &str =
+    "House rule: the rulebook does not settle this; the app's default, which the table may change";
 pub(super) const REF_CHARACTER: &str =
-    "yomi.md §2 (starting HP on the character card), §10.12; docs/catalogue-yomi.md";
+    "House rule: the rulebook does not settle this; the app's default, which the table may change";
 
 /// Loads a Yomi catalogue, as [`Catalogue::load`] does (which checks what no single card can:
 /// every card's character exists, a character has one card per rank and suit, and every

@@ -15,8 +15,6 @@ pub const MAX_CHANGE: i32 = 99;
 /// Cards one `effect` may draw at most.
 pub const MAX_EFFECT_DRAW: i32 = 10;
 
-pub(super) const SEED: &str = "seed 004";
-
 /// The marker type of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Yomi;
@@ -406,11 +404,11 @@ pub(super) fn card_list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, 
 
 /// A move at the Yomi table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Move {
     /// Closes an ability step (1-2, 2-3, 2-5, 5-2, 5-6), the gold burst (5-1) or the power-up
     /// step (5-5).
-    Proceed,
+    Proceed {},
     /// 2-1: place a combat card face down.
     FaceDown {
         /// Who.
@@ -873,15 +871,48 @@ pub(super) fn step_text(state: &State) -> String {
     }
 }
 
+/// The Japanese of the fixed phrases [`wrong_step`] is called with ("" for another phrase).
+fn phrase_ja(en: &str) -> &'static str {
+    match en {
+        "A power-up" => "パワーアップ",
+        "step 5-5" => "5-5",
+        "Discarding from hand" => "手札を捨てること",
+        "step 5-7 (or an ability's text)" => "5-7（または能力のテキストによる）",
+        _ => "",
+    }
+}
+
 pub(super) fn wrong_step(state: &State, what: &str, when: &str, section: &str) -> Violation {
-    Violation::new(
+    Violation::wrong_phase(
         "yomi.phase-order",
-        format!(
-            "{what} belongs to {when}; the game is at {}.",
-            step_text(state)
-        ),
-        &format!("yomi.md §3 {section}; {SEED} {section}"),
+        section,
+        [what, when, &step_text(state)],
+        [
+            phrase_ja(what),
+            phrase_ja(when),
+            &format!("ターン{} {}", state.turn, step_number(state.step)),
+        ],
     )
+}
+
+/// The step's number in the rulebook (`2-1`, `5-7` …).
+fn step_number(step: Step) -> &'static str {
+    match step {
+        Step::DrawAbilities => "1-2",
+        Step::Select => "2-1",
+        Step::Reveal => "2-2",
+        Step::RevealAbilities => "2-3",
+        Step::DuringCombat => "2-5",
+        Step::Escape => "3-2",
+        Step::Combo => "4-2",
+        Step::BlueBurst => "4-3",
+        Step::GoldBurst => "5-1",
+        Step::EndOfCombat => "5-2",
+        Step::PowerUp => "5-4/5-5",
+        Step::EndOfTurn => "5-6",
+        Step::HandLimit => "5-7",
+        Step::Over => "（終了）",
+    }
 }
 
 pub(super) fn not_now(state: &State, what: &str) -> Impossible {

@@ -381,6 +381,53 @@ pub(super) fn trackers(state: &State) -> Vec<Tracker> {
             0,
             999,
         );
+        // Shown only (they follow the cards and the combat): the Aces the searches and the
+        // multi-Ace supers count, and this turn's damage (the blue burst cancels only the
+        // combo part).
+        let aces = |cards: &[String]| {
+            cards
+                .iter()
+                .filter(|c| state.rank(c) == Some(Rank::Ace))
+                .count() as i32
+        };
+        let unseen = aces(&p.unseen);
+        add(
+            "aces-unseen",
+            "Aces in deck or hand エース（山札・手札）",
+            unseen,
+            unseen,
+            unseen,
+        );
+        let discarded = aces(&p.discard);
+        add(
+            "aces-discard",
+            "Aces in the discard pile エース（捨て札）",
+            discarded,
+            discarded,
+            discarded,
+        );
+        let pending = i32::from(p.aces_pending);
+        add(
+            "aces-pending",
+            "Extra Aces still to put out",
+            pending,
+            pending,
+            pending,
+        );
+        add(
+            "combat-damage",
+            "Combat damage this turn",
+            p.combat_damage,
+            p.combat_damage,
+            p.combat_damage,
+        );
+        add(
+            "combo-damage",
+            "Combo damage this turn",
+            p.combo_damage,
+            p.combo_damage,
+            p.combo_damage,
+        );
     }
     out
 }
@@ -407,7 +454,8 @@ pub(super) fn adjust(
         "hp" => vec![Event::HpIs(need_seat()?, value)],
         "hand" => vec![Event::SetHand(need_seat()?, value)],
         "deck" => vec![Event::SetDeck(need_seat()?, value)],
-        "discard" => Vec::new(),
+        "discard" | "aces-unseen" | "aces-discard" | "aces-pending" | "combat-damage"
+        | "combo-damage" => Vec::new(),
         "knockdown" => vec![Event::SetKnockdown(need_seat()?, value != 0)],
         "combo-points" => vec![Event::SetComboPoints(need_seat()?, value)],
         "chain" => vec![Event::ChainIs(need_seat()?, value)],
@@ -484,7 +532,7 @@ pub(super) fn candidate_moves(state: &State) -> Vec<Move> {
         | Step::RevealAbilities
         | Step::DuringCombat
         | Step::EndOfCombat
-        | Step::EndOfTurn => out.push(Move::Proceed),
+        | Step::EndOfTurn => out.push(Move::Proceed {}),
         Step::Select => {
             for seat in 0..2 {
                 match state.players[seat].play {
@@ -583,11 +631,11 @@ pub(super) fn candidate_moves(state: &State) -> Vec<Move> {
             }
         }
         Step::GoldBurst => {
-            out.push(Move::Proceed);
+            out.push(Move::Proceed {});
             searches(&mut out);
         }
         Step::PowerUp => {
-            out.push(Move::Proceed);
+            out.push(Move::Proceed {});
             searches(&mut out);
             for seat in 0..2 {
                 let p = &state.players[seat];
@@ -636,7 +684,7 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
             .unwrap_or_else(|| card(id))
     };
     match mv {
-        Move::Proceed => format!("Done with {}", step_text(state)),
+        Move::Proceed {} => format!("Done with {}", step_text(state)),
         Move::FaceDown { player } => format!("{} places a combat card face down", name(player)),
         Move::NoCard { player } => format!("{} declares \"no card\"", name(player)),
         Move::Rechoose { player } => {

@@ -1,0 +1,125 @@
+//! Per game, random play through the match layer (the way the table screen and scripts drive
+//! it): every offered refused action is refused by a rule with a sentence and is accepted with
+//! an override reason, whose effect is logged with the broken rules; a misspelt move is
+//! malformed input naming the field; the stored log replays to exactly the live state.
+
+// Test helpers outside #[test] functions may fail loudly: a failure is the test's answer.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use cards::catalogue::Catalogue;
+use cards::core::GameId;
+use cards::matches::{AnyMatch, Rejection, new_match, replay_json};
+use cards::script::Script;
+use proptest::prelude::*;
+
+mod common;
+
+fn demo(game: GameId) -> (Catalogue, cards::game::MatchHeader) {
+    let header = common::demo_header(game);
+    let cat = Catalogue::builtin(game).unwrap();
+    let h = Script::parse(&header).unwrap().header(&cat).unwrap();
+    (cat, h)
+}
+
+/// Commits an input as the store would (prepare, keep the JSON, commit).
+fn put(m: &mut dyn AnyMatch, input: &serde_json::Value, log: &mut Vec<String>) {
+    let p = m.prepare_json(input).unwrap();
+    m.commit_json(&p.json).unwrap();
+    log.push(p.json);
+}
+
+fn play(game: GameId, picks: &[u16]) -> Result<(), TestCaseError> {
+    let (cat, header) = demo(game);
+    let mut m = new_match(header.clone(), &cat).unwrap();
+    let mut log = Vec::new();
+    for &r in picks {
+        let refused = m.refused_actions();
+        let legal = m.actions();
+        match r % 10 {
+            // A refused action: a rule, a sentence, and applied with an override.
+            0..=2 if !refused.is_empty() => {
+                let a = &refused[usize::from(r / 10) % refused.len()];
+                match m.prepare_json(&a.input) {
+                    Err(Rejection::Refused { violations }) => {
+                        prop_assert!(!violations.is_empty());
+                        for v in &violations {
+                            prop_assert!(
+                                v.rule.contains('.') && !v.sentence.trim().is_empty(),
+                                "{v:?}"
+                            );
+                            prop_assert!(!v.reference.contains(".md"), "{v:?}");
+                        }
+                        let mut input = a.input.clone();
+                        input["override_reason"] = "the table agreed".into();
+                        put(m.as_mut(), &input, &mut log);
+                        let line = m.log().pop().unwrap();
+                        prop_assert_eq!(&line.overridden, &violations);
+                        prop_assert!(line.text.contains("override: the table agreed"));
+                    }
+                    other => prop_assert!(false, "{}: not refused by a rule: {other:?}", a.label),
+                }
+            }
+            // A misspelt field: malformed, named.
+            3 if !legal.is_empty() => {
+                let a = &legal[usize::from(r / 10) % legal.len()];
+                let mut input = a.input.clone();
+                input["move"]["plaeyr"] = 0.into();
+                match m.prepare_json(&input) {
+                    Err(Rejection::Malformed(e)) => prop_assert!(e.contains("`plaeyr`"), "{e}"),
+                    other => prop_assert!(false, "a misspelt field was not refused: {other:?}"),
+                }
+            }
+            // An undo now and then.
+            4 if !m.is_empty() => {
+                let undo = serde_json::json!({"input": "undo"});
+                if m.prepare_json(&undo).is_ok() {
+                    put(m.as_mut(), &undo, &mut log);
+                }
+            }
+            _ if !legal.is_empty() => {
+                let a = &legal[usize::from(r / 10) % legal.len()];
+                put(m.as_mut(), &a.input, &mut log);
+            }
+            _ => {
+                // A die for whatever is asked (or a free roll).
+                let d = serde_json::json!({"input": "roll", "roll": {
+                    "sides": 6, "value": (r % 6) + 1, "source": {"kind": "virtual"}}});
+                if m.prepare_json(&d).is_ok() {
+                    put(m.as_mut(), &d, &mut log);
+                }
+            }
+        }
+    }
+    let replayed = replay_json(header, &cat, log.iter().map(String::as_str)).unwrap();
+    prop_assert_eq!(replayed.state_json(), m.state_json());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn jaken_refusals_are_rules(picks in prop::collection::vec(any::<u16>(), 1..60)) {
+        play(GameId::Jaken, &picks)?;
+    }
+
+    #[test]
+    fn junk_ken_refusals_are_rules(picks in prop::collection::vec(any::<u16>(), 1..60)) {
+        play(GameId::JunkKen, &picks)?;
+    }
+
+    #[test]
+    fn rockman_refusals_are_rules(picks in prop::collection::vec(any::<u16>(), 1..60)) {
+        play(GameId::RockmanExe, &picks)?;
+    }
+
+    #[test]
+    fn space_junk_refusals_are_rules(picks in prop::collection::vec(any::<u16>(), 1..60)) {
+        play(GameId::SpaceJunk, &picks)?;
+    }
+
+    #[test]
+    fn yomi_refusals_are_rules(picks in prop::collection::vec(any::<u16>(), 1..60)) {
+        play(GameId::Yomi, &picks)?;
+    }
+}
