@@ -206,9 +206,12 @@ pub fn rulebook_words(reference: &str) -> Option<String> {
         if part.matches(')').count() > part.matches('(').count() {
             part = part.strip_suffix(')').unwrap_or(part).trim();
         }
-        let Some(rest) = part.strip_prefix("seed") else {
+        // A house rule, or a digest's gap, is not in the rulebook.
+        if part.starts_with("House rule") || part.contains("outside the seed") {
             continue;
-        };
+        }
+        // "seed ❷ 召喚コスト" (older references) or the rulebook's words as they are.
+        let rest = part.strip_prefix("seed").unwrap_or(part);
         let mut rest = rest.trim_start_matches(':').trim();
         // The seed's own numbering (`004`, `❷`, `⑨`) is not a section name.
         if let Some((first, tail)) = rest.split_once(' ') {
@@ -1217,6 +1220,18 @@ mod tests {
             None
         );
         assert_eq!(rulebook_words("docs/catalogue-yomi.md"), None);
+        assert_eq!(
+            rulebook_words("❷ 召喚コスト").as_deref(),
+            Some("召喚コスト")
+        );
+        assert_eq!(
+            rulebook_words("Ramming (Note)").as_deref(),
+            Some("Ramming (Note)")
+        );
+        assert_eq!(
+            rulebook_words("House rule: a BG is used at most once per battle."),
+            None
+        );
         for lang in [Lang::En, Lang::Ja] {
             let shown = lang.rule_ref("jaken.summon-cost", "jaken.md §5; seed ❷ 召喚コスト");
             assert!(shown.contains("召喚コスト"), "{shown}");

@@ -73,8 +73,8 @@ use history::{HistoryAction, HistoryScreen};
 use i18n::Lang;
 use start::{StartAction, StartForm, StartScreen};
 use std::path::PathBuf;
-pub use table::MoveTarget;
 use table::{TableAction, TableScreen};
+pub use view::MoveTarget;
 use widgets::{WARN, wide_button};
 
 /// How the window is opened.

@@ -1,20 +1,18 @@
 //! The table screen: battle and phase bar, player columns, legal moves, log, dialogs, result.
 
 use super::camera::{CameraDesk, CameraTap};
-use super::dice_panel::{
-    DicePanel, DiceTap, attention, describe, dice_panel, die_pad, from_tower,
-};
+use super::dice_panel::{DicePanel, DiceTap, attention, describe, dice_panel, die_pad, from_tower};
 use super::games::{self, GameUi};
 use super::i18n::Lang;
 use super::keyboard::{Keyboard, number_pad, text_entry};
-use super::view::{Intent, PanelMemory, Taps, View, is_choice, is_reveal};
+use super::view::{Intent, MoveTarget, PanelMemory, Taps, View, is_choice, is_reveal};
 use super::widgets::{ACCENT, WARN, chip, key_button, section, wide_button, wide_key_button};
 use crate::dice::{DiceService, TowerInput, roll_input};
 use crate::session::{Session, SubmitError};
 use crate::store::Store;
 use cards::core::{DieSource, Outcome, PromptKind, Roll, Tracker, Violation};
 use cards::matches::{Action, LogLine, Rejection};
-use egui::{Button, Frame, Id, Key, Modal, Rect, RichText, ScrollArea, Stroke, TextEdit, Ui, Vec2};
+use egui::{Button, Frame, Id, Key, Modal, RichText, ScrollArea, Stroke, TextEdit, Ui, Vec2};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
@@ -88,16 +86,6 @@ pub(crate) struct TableScreen {
     /// The logged inputs (JSON), read back from the store for the log in Japanese; refreshed
     /// when the log grows or shrinks.
     inputs: Vec<Value>,
-}
-
-/// Where a move offered by the rules can be reached on screen: the button that submits it, or
-/// the control that leads to it (a stepper, a folded list, a picker).
-#[derive(Clone, Debug, PartialEq)]
-pub struct MoveTarget {
-    /// The move's input, as JSON text (the rules core's `Action::input`).
-    pub input: String,
-    /// The control's rectangle in the last frame, in points.
-    pub rect: Rect,
 }
 
 /// Below this width (the 800×480 touch display) the table uses its compact layout.

@@ -113,13 +113,13 @@ pub(crate) struct Taps {
     /// Trackers drawn with their edit control.
     pub shown: BTreeSet<TrackerId>,
     /// Where each offered move can be tapped (its button, or the control leading to it).
-    pub targets: Vec<super::table::MoveTarget>,
+    pub targets: Vec<MoveTarget>,
 }
 
 impl Taps {
     /// Notes that `action` is reached through the control at `rect`.
     pub(crate) fn target(&mut self, action: &Action, rect: Rect) {
-        self.targets.push(super::table::MoveTarget {
+        self.targets.push(MoveTarget {
             input: action.input.to_string(),
             rect,
         });
@@ -412,4 +412,14 @@ pub(crate) fn is_choice(action: &Action) -> bool {
 /// True for a reveal move (offered through a picker, not as a numbered key).
 pub(crate) fn is_reveal(action: &Action) -> bool {
     move_type(action) == Some("reveal")
+}
+
+/// Where a move offered by the rules can be reached on screen: the button that submits it, or
+/// the control that leads to it (a stepper, a folded list, a picker).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveTarget {
+    /// The move's input, as JSON text (the rules core's `Action::input`).
+    pub input: String,
+    /// The control's rectangle in the last frame, in points.
+    pub rect: Rect,
 }
