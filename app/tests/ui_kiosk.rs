@@ -364,11 +364,12 @@ fn the_demo_jaken_match_is_played_on_the_kiosk_by_touch_only() {
                             assert_eq!(after, before + 1, "{at}: the override is logged");
                             continue;
                         };
+                        let wanted = action.input.to_string();
                         let target = h
                             .state()
                             .move_targets()
                             .iter()
-                            .find(|t| t.input == action.input.to_string())
+                            .find(|t| t.input == wanted)
                             .map(|t| t.rect);
                         match target {
                             Some(rect) => {

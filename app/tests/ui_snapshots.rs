@@ -167,7 +167,7 @@ fn every_game_at_800x480_in_both_languages() {
         for (lang, code) in [(Lang::En, "en"), (Lang::Ja, "ja")] {
             let dir = tempfile::tempdir().unwrap();
             let mut h = demo_halfway(dir.path(), file, [800.0, 480.0], lang);
-            h.snapshot_options(&format!("kiosk-{name}-{code}-800x480"), &options());
+            h.snapshot_options(format!("kiosk-{name}-{code}-800x480"), &options());
             results.extend(h.take_snapshot_results());
         }
     }

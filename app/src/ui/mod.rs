@@ -533,16 +533,16 @@ impl TablesideApp {
                     .map(|e| format!("#{id}: {e}"));
                 Screen::Start(Box::new(StartScreen::new(store, message)))
             }
-            StartAction::Start(mut header) => match {
+            StartAction::Start(mut header) => {
                 self.with_house_rules(&mut header);
-                Session::start(start.store, header)
-            } {
-                Ok(session) => self.table(session),
-                Err(e) => {
-                    let why = self.lang.t().could_not_start;
-                    self.open_start(Some(format!("{why} {e}")))
+                match Session::start(start.store, header) {
+                    Ok(session) => self.table(session),
+                    Err(e) => {
+                        let why = self.lang.t().could_not_start;
+                        self.open_start(Some(format!("{why} {e}")))
+                    }
                 }
-            },
+            }
             StartAction::Resume(id) => match Session::resume(start.store, id) {
                 Ok(session) => self.table(session),
                 Err(e) => {

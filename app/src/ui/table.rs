@@ -329,7 +329,7 @@ impl TableScreen {
                     .actions()
                     .into_iter()
                     .chain(game.refused_actions())
-                    .find(|a| a.input == input && needs_confirmation(game_ui, &a));
+                    .find(|a| a.input == input && needs_confirmation(game_ui, a));
                 match asked {
                     Some(action) => {
                         let view_label = action.label.clone();
