@@ -20,9 +20,10 @@ pub struct PlayerConfig {
     pub deck: Vec<String>,
 }
 
-/// Everything needed to set a match up; stored as the match's header.
+/// Everything needed to set a match up; stored as the match's header. Read strictly (an unknown
+/// field is refused with its name) through [`HeaderRecord`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "HeaderRecord")]
 pub struct MatchHeader {
     /// The game.
     pub game: GameId,
@@ -33,6 +34,32 @@ pub struct MatchHeader {
     /// The game's house rules as JSON; missing keys take the rules digest's defaults.
     #[serde(default)]
     pub rules: serde_json::Value,
+}
+
+/// The stored form of a [`MatchHeader`]: its fields, and the card library's version of the set
+/// (`catalogue_version`), which the app's store writes beside them and reads itself; nothing
+/// else is taken.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HeaderRecord {
+    game: GameId,
+    catalogue: String,
+    players: Vec<PlayerConfig>,
+    #[serde(default)]
+    rules: serde_json::Value,
+    #[serde(default, rename = "catalogue_version")]
+    _catalogue_version: Option<String>,
+}
+
+impl From<HeaderRecord> for MatchHeader {
+    fn from(r: HeaderRecord) -> Self {
+        MatchHeader {
+            game: r.game,
+            catalogue: r.catalogue,
+            players: r.players,
+            rules: r.rules,
+        }
+    }
 }
 
 impl MatchHeader {
@@ -236,3 +263,21 @@ macro_rules! game_from_folder {
     };
 }
 pub(crate) use game_from_folder;
+
+#[cfg(test)]
+mod header_tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_header_with_its_catalogue_version_reads_and_a_misspelt_field_is_refused() {
+        let stored =
+            r#"{"game":"jaken","catalogue":"jaken-demo","players":[],"catalogue_version":"ab12"}"#;
+        let h: MatchHeader = serde_json::from_str(stored).expect("the store's own header reads");
+        assert_eq!(h.catalogue, "jaken-demo");
+        let typo = r#"{"game":"jaken","catalogue":"jaken-demo","players":[],"rulez":{}}"#;
+        let e = serde_json::from_str::<MatchHeader>(typo)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("rulez"), "{e}");
+    }
+}
