@@ -455,7 +455,17 @@ fn on_the_800x480_screen_a_late_die_is_announced_beside_log_and_dice() {
     let (sim, _dir, mut h) = window_with_tower_sized(33, [800.0, 480.0]);
     late_dice_junk_ken(&mut h);
     click(&mut h, "Aki places ネジ丸 (Screw-Maru) in the battle zone");
-    assert!(sees_part(&h, "roll the HP die (d6)"));
+    // The HP die is asked for (in the player's area; its words may be cut short at 800 px).
+    let asks_d6 = h
+        .state()
+        .session()
+        .unwrap()
+        .game()
+        .context()
+        .prompts
+        .iter()
+        .any(|p| matches!(p.kind, cards::core::PromptKind::Die { sides: 6 }));
+    assert!(asks_d6, "the HP die is asked for");
     assert!(!sees_part(&h, "late die"), "nothing to announce yet");
     // A die thrown into the unplugged tower arrives late: the table view says so, in words,
     // without opening the panel.

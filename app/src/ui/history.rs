@@ -247,7 +247,7 @@ impl HistoryScreen {
                 Err(d) => damaged.push(d),
             }
         }
-        self.message = super::read_only_banner(&self.store, lang).map(|m| (true, m));
+        self.message = read_only_banner(&self.store, lang).map(|m| (true, m));
         let mut parsed_all = Vec::new();
         let damaged_rows = damaged.iter().map(|d| Row {
             id: d.id,
@@ -540,6 +540,16 @@ impl HistoryScreen {
             replay.go(step);
         }
     }
+}
+
+/// The banner of a store opened read-only because the media is: why nothing can be saved, in
+/// the player's language; `None` for a writable store. (One function, for the history screen.)
+fn read_only_banner(store: &Store, lang: Lang) -> Option<String> {
+    let note = store.read_only_media()?;
+    Some(match lang {
+        Lang::Ja => note.ja(),
+        Lang::En => note.to_string(),
+    })
 }
 
 #[cfg(test)]

@@ -617,17 +617,6 @@ fn read_only_history_label(lang: Lang) -> &'static str {
     }
 }
 
-/// The banner of a store opened read-only because the media is: why nothing can be saved, in
-/// the player's language; `None` for a writable store. (One function, called by the history
-/// screen, so the kiosk rework can move it without touching the store.)
-pub(crate) fn read_only_banner(store: &Store, lang: Lang) -> Option<String> {
-    let note = store.read_only_media()?;
-    Some(match lang {
-        Lang::Ja => note.ja(),
-        Lang::En => note.to_string(),
-    })
-}
-
 impl eframe::App for TablesideApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
