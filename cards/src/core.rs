@@ -361,6 +361,18 @@ pub struct MatchCtx {
     pub prompts: Vec<Prompt>,
 }
 
+/// A hand-entered effect's non-zero changes, each as its label and signed value ("ATK +2"), in
+/// the order given: the parts [`effect_summary`] joins.
+pub fn signed_changes<T: std::fmt::Display + PartialEq + Default>(
+    changes: &[(&str, &T)],
+) -> Vec<String> {
+    changes
+        .iter()
+        .filter(|(_, v)| **v != T::default())
+        .map(|(label, v)| format!("{label} {v:+}"))
+        .collect()
+}
+
 /// How a hand-entered effect reads in the log: its non-zero changes joined by commas ("no change"
 /// when there are none), then the players' note after a dash.
 pub fn effect_summary(parts: &[String], note: &str) -> String {

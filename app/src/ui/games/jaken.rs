@@ -461,17 +461,13 @@ fn action_label(view: &View<'_>, action: &Action) -> String {
             sb,
             note,
         } => {
-            let parts: Vec<String> = [
-                ("攻撃力", atk),
-                ("守備力", def),
-                ("相手の攻撃力", opp_atk),
-                ("相手の守備力", opp_def),
-                ("奪うSB", sb),
-            ]
-            .iter()
-            .filter(|(_, v)| *v != 0)
-            .map(|(l, v)| format!("{l} {v:+}"))
-            .collect();
+            let parts = cards::core::signed_changes(&[
+                ("攻撃力", &atk),
+                ("守備力", &def),
+                ("相手の攻撃力", &opp_atk),
+                ("相手の守備力", &opp_def),
+                ("奪うSB", &sb),
+            ]);
             let mut text = format!("{}の効果を適用", name(player));
             if !parts.is_empty() {
                 text.push_str(&format!(": {}", parts.join("、")));

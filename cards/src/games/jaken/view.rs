@@ -401,18 +401,13 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
             sb,
             note,
         } => {
-            let mut parts = Vec::new();
-            for (label, v) in [
+            let parts = crate::core::signed_changes(&[
                 ("ATK", atk),
                 ("DEF", def),
                 ("opponent ATK", opp_atk),
                 ("opponent DEF", opp_def),
                 ("SB taken", sb),
-            ] {
-                if *v != 0 {
-                    parts.push(format!("{label} {v:+}"));
-                }
-            }
+            ]);
             format!(
                 "{}'s effect: {}",
                 name(player),

@@ -825,17 +825,12 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
             ability,
             note,
         } => {
-            let mut parts = Vec::new();
-            for (label, v) in [
+            let mut parts = crate::core::signed_changes(&[
                 ("fame", fame),
                 ("Move", movement),
                 ("Attack", attack),
                 ("Search", search),
-            ] {
-                if *v != 0 {
-                    parts.push(format!("{label} {v:+}"));
-                }
-            }
+            ]);
             if *spaces > 0 {
                 parts.push(format!("{spaces} more spaces"));
             }

@@ -759,18 +759,13 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
             combo_damage,
             note,
         } => {
-            let mut parts = Vec::new();
-            for (label, v) in [
+            let parts = crate::core::signed_changes(&[
                 ("HP", hp),
                 ("opponent HP", opp_hp),
                 ("draw", draw),
                 ("speed (tenths)", speed),
                 ("combo damage", combo_damage),
-            ] {
-                if *v != 0 {
-                    parts.push(format!("{label} {v:+}"));
-                }
-            }
+            ]);
             format!(
                 "{}'s ability: {}",
                 name(player),
