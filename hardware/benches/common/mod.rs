@@ -7,22 +7,9 @@ use hardware::vision::mat::ZoneId;
 use hardware::vision::render::{Placement, TableVideo, Truth};
 use hardware::vision::tracker::{EventKind, TrackEvent};
 use std::collections::{BTreeMap, BTreeSet};
-use std::time::Duration;
 
-/// This thread's CPU time: what one core spends, whatever else runs on the machine.
-#[allow(unsafe_code)]
-pub fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec through a valid pointer.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return Duration::ZERO;
-    }
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
+/// This thread's CPU time (one core's), the detector's own clock.
+pub use hardware::vision::detect::thread_cpu;
 
 /// The `p`-quantile (0–1) of sorted values (nearest rank); NaN for none.
 pub fn percentile(sorted: &[f64], p: f64) -> f64 {
