@@ -8,9 +8,10 @@
 //! while it is exported comes out as it stood at one commit, its record's entry count equal to
 //! the entries written, and marked `"in_progress": true`.
 
-use crate::session::load_stored;
-use crate::store::{MatchId, MatchRecord, MatchStatus, Store};
+use crate::session::{Stored, load_stored};
+use crate::store::{MatchId, MatchRecord, MatchStatus, Store, StoredEntry};
 use anyhow::Result;
+use cards::matches::LogLine;
 use serde_json::{Value, json};
 
 /// An export format.
@@ -55,11 +56,7 @@ pub fn record_json(r: &MatchRecord) -> Value {
 
 /// The whole export of one stored match, as text ending in a newline.
 pub fn export_match(store: &Store, id: MatchId, format: Format) -> Result<String> {
-    let (stored, entries) = store.read(|store| {
-        let stored = load_stored(store, id)?;
-        let entries = store.entries(id)?;
-        Ok::<_, anyhow::Error>((stored, entries))
-    })?;
+    let (stored, entries) = read_match(store, id)?;
     let lines = stored.game.log();
     let record = &stored.record;
     Ok(match format {
@@ -67,15 +64,7 @@ pub fn export_match(store: &Store, id: MatchId, format: Format) -> Result<String
             let docs: Vec<Value> = lines
                 .iter()
                 .zip(&entries)
-                .map(|(l, e)| {
-                    json!({
-                        "seq": l.seq,
-                        "at_ms": e.at_ms,
-                        "text": l.text,
-                        "undone": l.undone,
-                        "input": serde_json::from_str::<Value>(&e.input_json).unwrap_or_default(),
-                    })
-                })
+                .map(|(l, e)| entry_json(l, e))
                 .collect();
             let header: Value = serde_json::from_str(&record.header_json)?;
             serde_json::to_string_pretty(
@@ -107,28 +96,40 @@ pub fn export_match(store: &Store, id: MatchId, format: Format) -> Result<String
 /// The `tableside log show --json` document of one stored match: its record and its log lines
 /// (undone and overridden entries marked), read in one snapshot.
 pub fn show_json(store: &Store, id: MatchId) -> Result<Value> {
-    let (stored, entries) = store.read(|store| {
-        let stored = load_stored(store, id)?;
-        let entries = store.entries(id)?;
-        Ok::<_, anyhow::Error>((stored, entries))
-    })?;
+    let (stored, entries) = read_match(store, id)?;
     let docs: Vec<Value> = stored
         .game
         .log()
         .iter()
         .zip(&entries)
         .map(|(l, e)| {
-            json!({
-                "seq": l.seq,
-                "at_ms": e.at_ms,
-                "text": l.text,
-                "undone": l.undone,
-                "overridden": l.overridden,
-                "input": serde_json::from_str::<Value>(&e.input_json).unwrap_or_default(),
-            })
+            let mut doc = entry_json(l, e);
+            doc["overridden"] = json!(l.overridden);
+            doc
         })
         .collect();
     Ok(json!({"match": record_json(&stored.record), "log": docs}))
+}
+
+/// A stored match replayed and its entries, read in one snapshot (a match being written is
+/// seen as it was at one moment, never half of one and half of the next).
+fn read_match(store: &Store, id: MatchId) -> Result<(Stored, Vec<StoredEntry>)> {
+    store.read(|store| {
+        let stored = load_stored(store, id)?;
+        let entries = store.entries(id)?;
+        Ok::<_, anyhow::Error>((stored, entries))
+    })
+}
+
+/// One log line with its stored entry, as exported: seq, time, text, undone, the input.
+fn entry_json(line: &LogLine, entry: &StoredEntry) -> Value {
+    json!({
+        "seq": line.seq,
+        "at_ms": entry.at_ms,
+        "text": line.text,
+        "undone": line.undone,
+        "input": serde_json::from_str::<Value>(&entry.input_json).unwrap_or_default(),
+    })
 }
 
 /// Quotes a CSV field (RFC 4180).
