@@ -12,8 +12,10 @@ use hardware::vision::source::{CameraSource, DirSource, FrameSource, RenderSourc
 use std::collections::BTreeSet;
 
 /// A small table at the recommended scale (about 2.6 px/mm, as 1920 px over 700 mm): a
-/// 420 × 220 mm mat, its four corner markers, six cards with 36 mm tags in all four turns.
-fn small_table() -> (Scene, Camera) {
+/// 420 × 220 mm mat, its four corner markers, six cards with 36 mm tags in all four turns,
+/// printed as QR version `version` (1: as `tableside tags` prints them now; 2: as every tag was
+/// printed before version-1 sheets, and still reads).
+fn small_table(version: u8) -> (Scene, Camera) {
     let mut scene = Scene::empty((420.0, 220.0));
     let corners = [(40.0, 40.0), (380.0, 40.0), (380.0, 180.0), (40.0, 180.0)];
     for (corner, at) in cards::tags::Corner::ALL.into_iter().zip(corners) {
@@ -40,13 +42,13 @@ fn small_table() -> (Scene, Camera) {
         };
         let turns = (i % 4) as u8;
         let jitter = [2.0, -3.0, 1.0, -1.5, 3.5, 0.0][i];
-        scene.cards.push(Card::tagged(
-            // Version 2 (as every tag was printed before version-1 sheets): what this test checks.
-            Symbol::with_code(&tag.encode().unwrap(), TAG_CODES[2].0, TAG_CODES[2].1).unwrap(),
-            at,
-            turns,
-            jitter,
-        ));
+        let text = tag.encode().unwrap();
+        let symbol = if version == 1 {
+            Symbol::tag(&text).unwrap()
+        } else {
+            Symbol::with_code(&text, TAG_CODES[2].0, TAG_CODES[2].1).unwrap()
+        };
+        scene.cards.push(Card::tagged(symbol, at, turns, jitter));
     }
     let camera = Camera::overhead(1152, 648, scene.mat_mm, 0.02, 0.05, 1.0);
     (scene, camera)
@@ -87,25 +89,41 @@ fn assert_matches_truth(found: &[Detection], truth: &[Truth], what: &str) {
 
 #[test]
 fn every_tag_and_marker_of_a_rendered_table_is_read_with_its_place_and_nothing_else() {
-    let (scene, camera) = small_table();
-    let frame = render(&scene, &camera, 0);
-    assert_eq!(frame.truth.len(), 10);
-    assert!(frame.truth.iter().all(Truth::readable));
+    // Version 1 is what the sheets print (upright ones among them: turn 0 of cards 0 and 4);
+    // version 2 is what older sheets printed.
+    for version in [1u8, 2] {
+        let (scene, camera) = small_table(version);
+        let frame = render(&scene, &camera, 0);
+        assert_eq!(frame.truth.len(), 10);
+        assert!(frame.truth.iter().all(Truth::readable));
 
-    let mut scanner = Scanner::default();
-    let found = scanner.scan(&frame.image);
-    assert_matches_truth(&found, &frame.truth, "scanner");
-    for d in &found {
-        assert!(scan(&d.text).is_ok(), "{} is a Tableside code", d.text);
-        assert_eq!(d.version, 2);
+        let what = format!("version-{version} tags");
+        let mut scanner = Scanner::default();
+        let found = scanner.scan(&frame.image);
+        assert_matches_truth(&found, &frame.truth, &format!("scanner, {what}"));
+        for d in &found {
+            assert!(scan(&d.text).is_ok(), "{} is a Tableside code", d.text);
+            let want = if d.text.starts_with("TS1:M:") {
+                2
+            } else {
+                version
+            };
+            assert_eq!(d.version, want, "{what}: {}", d.text);
+        }
+        let thorough = Detector::default().detect(&frame.image);
+        assert_matches_truth(&thorough, &frame.truth, &format!("detect, {what}"));
     }
-    let thorough = Detector::default().detect(&frame.image);
-    assert_matches_truth(&thorough, &frame.truth, "detect");
 }
 
 #[test]
 fn the_scanner_follows_still_cards_cheaply_and_sees_one_taken_away_and_put_back() {
-    let (scene, camera) = small_table();
+    for version in [1u8, 2] {
+        follows_still_cards(version);
+    }
+}
+
+fn follows_still_cards(version: u8) {
+    let (scene, camera) = small_table(version);
     let mut source = RenderSource::new(
         camera,
         [scene.clone(), scene.clone(), scene.clone(), scene.clone()],
@@ -247,7 +265,7 @@ fn an_image_that_makes_rqrr_panic_does_not_take_the_detector_down() {
     assert!(found.is_empty());
     assert!(detector.panics_contained() >= 1);
     // The detector still works afterwards, on this thread.
-    let (scene, camera) = small_table();
+    let (scene, camera) = small_table(1);
     let frame = render(&scene, &camera, 1);
     assert_eq!(detector.detect_hinted(&frame.image, &[]).len(), 10);
 }
@@ -269,7 +287,7 @@ fn frame_sources_fail_with_clear_errors() {
     ));
 
     // Images come in name order, as people count, stamped in sequence.
-    let (scene, camera) = small_table();
+    let (scene, camera) = small_table(1);
     let small = Camera {
         width: 200,
         height: 120,
@@ -348,7 +366,7 @@ fn inverted_and_mirrored_codes_are_read() {
 
 #[test]
 fn reading_does_not_depend_on_the_frame_s_orientation() {
-    let (scene, camera) = small_table();
+    let (scene, camera) = small_table(1);
     let frame = render(&scene, &camera, 2);
     let detector = Detector::default();
     let want: BTreeSet<String> = frame.truth.iter().map(|t| t.text.clone()).collect();
@@ -399,7 +417,7 @@ fn hostile_frames_end_with_nothing_read_and_the_detector_still_works() {
         assert!(scanner.scan(img).is_empty(), "{what}, scanner again");
     }
     // Nothing was left broken: a real table still reads whole.
-    let (scene, camera) = small_table();
+    let (scene, camera) = small_table(1);
     let frame = render(&scene, &camera, 4);
     assert_eq!(detector.detect(&frame.image).len(), 10);
 }

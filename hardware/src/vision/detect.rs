@@ -215,6 +215,10 @@ pub struct Detector {
     panics: AtomicUsize,
 }
 
+/// A finder left over with modules of at least this many pixels gets a slow read only if one
+/// of its diagonals crosses 1:1:3:1:1 (below, the diagonal is too coarse to tell).
+const LONE_DIAGONAL_FROM_PX: f32 = 2.5;
+
 /// A slow read is given no crop (and `detect` no whole picture) holding more finders than this.
 const MAX_FINDERS_IN_CROP: usize = 12;
 
@@ -486,11 +490,16 @@ impl Detector {
             });
         }
         // A finder left over gets a slow read if it is well supported (seen on three rows or
-        // more, or small): data modules and card art make weak look-alikes.
+        // more, or small): data modules and card art make weak look-alikes. One large enough
+        // for its diagonals to be seen must also cross 1:1:3:1:1 along one of them: card art
+        // rarely does, and a slow read costs as much as a whole frame's grid reads.
         for (i, f) in finders.iter().enumerate() {
             if !used[i]
                 && !covered[i]
                 && (f.votes >= 3 || f.unit * 3.0 < 2.0 * self.config.row_step as f32)
+                && (f.unit < LONE_DIAGONAL_FROM_PX
+                    || self.diagonal_check(g, stats, f, 1)
+                    || self.diagonal_check(g, stats, f, -1))
             {
                 slow.push(locate::lone_region(f));
             }

@@ -33,22 +33,41 @@ impl BlockStats {
         let mut count = vec![0u32; bw * bh];
         let mut lo = vec![255u8; bw * bh];
         let mut hi = vec![0u8; bw * bh];
-        // Every second row is enough for block statistics.
-        for y in (0..g.h).step_by(2) {
-            let row = &g.px[y * g.w..(y + 1) * g.w];
-            let brow = (y >> BLOCK_SHIFT) * bw;
-            for (bx, chunk) in row.chunks(bs).enumerate() {
-                let b = brow + bx;
-                let (mut s, mut l, mut h) = (0u32, 255u8, 0u8);
-                for &v in chunk {
-                    s += u32::from(v);
-                    l = l.min(v);
-                    h = h.max(v);
+        // Every second row is enough for block statistics. Each block row's rows are first
+        // gathered per pixel column (sum, minimum, maximum: element-wise over whole rows, which
+        // the compiler vectorises), then each block's sixteen columns are reduced.
+        let mut col_sum = vec![0u16; g.w];
+        let mut col_lo = vec![255u8; g.w];
+        let mut col_hi = vec![0u8; g.w];
+        for by in 0..bh {
+            col_sum.fill(0);
+            col_lo.fill(255);
+            col_hi.fill(0);
+            let rows = (by * bs..((by + 1) * bs).min(g.h)).step_by(2);
+            let n_rows = rows.len() as u32;
+            for y in rows {
+                let row = &g.px[y * g.w..(y + 1) * g.w];
+                // Three plain loops over equal lengths: each one vectorises.
+                for (s, &v) in col_sum.iter_mut().zip(row) {
+                    *s += u16::from(v);
                 }
-                sum[b] += s;
-                count[b] += chunk.len() as u32;
-                lo[b] = lo[b].min(l);
-                hi[b] = hi[b].max(h);
+                for (l, &v) in col_lo.iter_mut().zip(row) {
+                    *l = (*l).min(v);
+                }
+                for (h, &v) in col_hi.iter_mut().zip(row) {
+                    *h = (*h).max(v);
+                }
+            }
+            let blocks = col_sum
+                .chunks(bs)
+                .zip(col_lo.chunks(bs))
+                .zip(col_hi.chunks(bs));
+            for (bx, ((cs, cl), ch)) in blocks.enumerate() {
+                let b = by * bw + bx;
+                sum[b] = cs.iter().map(|&v| u32::from(v)).sum();
+                count[b] = cs.len() as u32 * n_rows;
+                lo[b] = cl.iter().fold(255, |a, &v| a.min(v));
+                hi[b] = ch.iter().fold(0, |a, &v| a.max(v));
             }
         }
         let mean: Vec<u8> = sum
@@ -56,22 +75,30 @@ impl BlockStats {
             .zip(&count)
             .map(|(s, c)| (s / (*c).max(1)) as u8)
             .collect();
+        // The 5 × 5-block mean and the 3 × 3-block range around each block (clipped at the
+        // frame's edges), each as a pass along the rows and then one along the columns.
+        let span = |i: usize, r: usize, n: usize| i.saturating_sub(r)..(i + r + 1).min(n);
+        let mut row_sum = vec![0u32; bw * bh];
+        let mut row_lo = vec![255u8; bw * bh];
+        let mut row_hi = vec![0u8; bw * bh];
+        for by in 0..bh {
+            let at = by * bw;
+            for bx in 0..bw {
+                row_sum[at + bx] = span(bx, 2, bw).map(|x| u32::from(mean[at + x])).sum();
+                row_lo[at + bx] = span(bx, 1, bw).fold(255, |a, x| a.min(lo[at + x]));
+                row_hi[at + bx] = span(bx, 1, bw).fold(0, |a, x| a.max(hi[at + x]));
+            }
+        }
         let mut thr = vec![0u8; bw * bh];
         let mut ok = vec![false; bw * bh];
         for by in 0..bh {
+            let rows5 = span(by, 2, bh);
+            let rows3 = span(by, 1, bh);
             for bx in 0..bw {
-                let (mut s, mut n) = (0u32, 0u32);
-                let (mut l, mut hh) = (255u8, 0u8);
-                for yy in by.saturating_sub(2)..(by + 3).min(bh) {
-                    for xx in bx.saturating_sub(2)..(bx + 3).min(bw) {
-                        s += u32::from(mean[yy * bw + xx]);
-                        n += 1;
-                        if yy + 1 >= by && yy <= by + 1 && xx + 1 >= bx && xx <= bx + 1 {
-                            l = l.min(lo[yy * bw + xx]);
-                            hh = hh.max(hi[yy * bw + xx]);
-                        }
-                    }
-                }
+                let s: u32 = rows5.clone().map(|y| row_sum[y * bw + bx]).sum();
+                let n = (rows5.len() * span(bx, 2, bw).len()) as u32;
+                let l = rows3.clone().fold(255, |a, y| a.min(row_lo[y * bw + bx]));
+                let hh = rows3.clone().fold(0, |a, y| a.max(row_hi[y * bw + bx]));
                 let m = (s / n.max(1)) as u8;
                 // Half way between the local mean and the local mid-range: robust to a code
                 // that fills most of the window.
@@ -155,7 +182,7 @@ impl Detector {
         // A finder is square: its diagonal crosses the same 1:1:3:1:1 (data modules rarely
         // do). Finders seen on three rows or more are left as they are (small or blurred real
         // ones may fail the diagonal).
-        finders.retain(|f| f.votes >= 3 || self.diagonal_check(g, stats, f));
+        finders.retain(|f| f.votes >= 3 || self.diagonal_check(g, stats, f, 1));
         if finders.len() > MAX_FINDERS {
             finders.sort_by(|a, b| {
                 b.votes
@@ -195,13 +222,24 @@ impl Detector {
             let bx = x >> BLOCK_SHIFT;
             let end = ((bx + 1) << BLOCK_SHIFT).min(x1);
             let (ok, thr) = (stats.ok[brow + bx], stats.thr[brow + bx]);
-            for (xx, &v) in row.iter().enumerate().take(end).skip(x) {
-                let c = ok && v < thr;
-                if c != color {
-                    runs.push((start, xx - start));
-                    start = xx;
-                    color = c;
+            // The block's pixels as a bit mask (bit i: pixel x + i dark), then its colour
+            // changes as the bits that differ from their left neighbour: a few operations a
+            // pixel and no branch per pixel.
+            let mut dark = 0u32;
+            if ok {
+                for (i, &v) in row[x..end].iter().enumerate() {
+                    dark |= u32::from(v < thr) << i;
                 }
+            }
+            let len = end - x;
+            let mut flips = (dark ^ ((dark << 1) | u32::from(color))) & ((1u32 << len) - 1);
+            while flips != 0 {
+                let i = flips.trailing_zeros() as usize;
+                flips &= flips - 1;
+                let xx = x + i;
+                runs.push((start, xx - start));
+                start = xx;
+                color = !color;
             }
             x = end;
         }
@@ -236,6 +274,17 @@ impl Detector {
     /// The module size if these five runs look like a finder's 1:1:3:1:1.
     pub(super) fn finder_ratio(&self, l: [usize; 5]) -> Option<f32> {
         let total: usize = l.iter().sum();
+        // The checks below in whole numbers first (times 70): most windows fail here, cheaply.
+        let t = total as i64;
+        let single = |v: usize| (70 * v as i64 - 10 * t).abs() <= 6 * t + 35;
+        if !(single(l[0])
+            && single(l[1])
+            && single(l[3])
+            && single(l[4])
+            && (70 * l[2] as i64 - 30 * t).abs() <= 12 * t + 35)
+        {
+            return None;
+        }
         let unit = total as f32 / 7.0;
         if unit < self.config.min_module_px || unit > self.config.max_module_px {
             return None;
@@ -247,8 +296,15 @@ impl Detector {
     }
 
     /// Whether the diagonal through a finder's centre crosses 1:1:3:1:1 too, with a module
-    /// size near the finder's.
-    fn diagonal_check(&self, g: &Gray, stats: &BlockStats, f: &Finder) -> bool {
+    /// size near the finder's: the falling diagonal (`sx` = 1: up-left to down-right) or the
+    /// rising one (`sx` = −1).
+    pub(super) fn diagonal_check(
+        &self,
+        g: &Gray,
+        stats: &BlockStats,
+        f: &Finder,
+        sx: isize,
+    ) -> bool {
         let (x, y) = (f.x as isize, f.y as isize);
         if x < 0 || y < 0 || x as usize >= g.w || y as usize >= g.h {
             return false;
@@ -268,7 +324,11 @@ impl Detector {
         // Up-left: centre, gap, ring; then down-right from the centre.
         let mut k = 0isize;
         for (slot, want) in [(2usize, true), (1, false), (0, true)] {
-            while ink(x - k, y - k) == want && counts[slot] <= limit && x - k >= 0 && y - k >= 0 {
+            while ink(x - sx * k, y - k) == want
+                && counts[slot] <= limit
+                && x - sx * k >= 0
+                && y - k >= 0
+            {
                 counts[slot] += 1;
                 k += 1;
             }
@@ -279,9 +339,10 @@ impl Detector {
         let mut k = 1isize;
         for (slot, want) in [(2usize, true), (3, false), (4, true)] {
             let before = counts[slot];
-            while ink(x + k, y + k) == want
+            while ink(x + sx * k, y + k) == want
                 && counts[slot] <= limit + before
-                && ((x + k) as usize) < g.w
+                && x + sx * k >= 0
+                && ((x + sx * k) as usize) < g.w
                 && ((y + k) as usize) < g.h
             {
                 counts[slot] += 1;
@@ -472,5 +533,125 @@ pub(super) fn lone_region(f: &Finder) -> Region {
         unit: f.unit,
         triple: None,
         light: f.light,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The block statistics as first written: every block's 5 × 5 and 3 × 3 windows summed
+    /// directly, pixel by pixel. The fast version must give the same numbers.
+    fn reference(g: &Gray, min_contrast: u8) -> (Vec<u8>, Vec<u8>, Vec<bool>) {
+        let bs = 1 << BLOCK_SHIFT;
+        let (bw, bh) = (g.w.div_ceil(bs), g.h.div_ceil(bs));
+        let mut sum = vec![0u32; bw * bh];
+        let mut count = vec![0u32; bw * bh];
+        let mut lo = vec![255u8; bw * bh];
+        let mut hi = vec![0u8; bw * bh];
+        for y in (0..g.h).step_by(2) {
+            for x in 0..g.w {
+                let b = (y / bs) * bw + x / bs;
+                let v = g.px[y * g.w + x];
+                sum[b] += u32::from(v);
+                count[b] += 1;
+                lo[b] = lo[b].min(v);
+                hi[b] = hi[b].max(v);
+            }
+        }
+        let mean: Vec<u8> = sum
+            .iter()
+            .zip(&count)
+            .map(|(s, c)| (s / (*c).max(1)) as u8)
+            .collect();
+        let mut thr = vec![0u8; bw * bh];
+        let mut ok = vec![false; bw * bh];
+        for by in 0..bh {
+            for bx in 0..bw {
+                let (mut s, mut n, mut l, mut h) = (0u32, 0u32, 255u8, 0u8);
+                for yy in by.saturating_sub(2)..(by + 3).min(bh) {
+                    for xx in bx.saturating_sub(2)..(bx + 3).min(bw) {
+                        s += u32::from(mean[yy * bw + xx]);
+                        n += 1;
+                        if yy + 1 >= by && yy <= by + 1 && xx + 1 >= bx && xx <= bx + 1 {
+                            l = l.min(lo[yy * bw + xx]);
+                            h = h.max(hi[yy * bw + xx]);
+                        }
+                    }
+                }
+                let m = (s / n) as u8;
+                let mid = ((u16::from(l) + u16::from(h)) / 2) as u8;
+                thr[by * bw + bx] = ((u16::from(m) + u16::from(mid)) / 2) as u8;
+                ok[by * bw + bx] = h.saturating_sub(l) >= min_contrast;
+            }
+        }
+        (mean, thr, ok)
+    }
+
+    #[test]
+    fn block_statistics_match_the_direct_sums_at_any_frame_size() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut flags = Vec::new();
+        for (w, h) in [
+            (21usize, 21usize),
+            (100, 37),
+            (333, 250),
+            (16, 48),
+            (257, 17),
+        ] {
+            let px: Vec<u8> = (0..w * h)
+                .map(|i| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    // Smooth areas and noise, so that some blocks are flat and some are not.
+                    if (i / w / 20 + i % w / 20) % 3 == 0 {
+                        (seed % 256) as u8
+                    } else {
+                        (100 + seed % 8) as u8
+                    }
+                })
+                .collect();
+            let g = Gray { px: &px, w, h };
+            let fast = BlockStats::of(&g, 32);
+            let (mean, thr, ok) = reference(&g, 32);
+            assert_eq!(fast.mean, mean, "{w}x{h} means");
+            assert_eq!(fast.thr, thr, "{w}x{h} thresholds");
+            assert_eq!(fast.ok, ok, "{w}x{h} contrast flags");
+            flags.extend(ok);
+        }
+        // Both kinds of block were compared.
+        assert!(flags.iter().any(|&o| o) && flags.iter().any(|&o| !o));
+    }
+
+    #[test]
+    fn the_whole_number_finder_ratio_agrees_with_the_measured_one() {
+        let d = Detector::default();
+        let mut tried = 0;
+        for a in 1..9usize {
+            for b in 1..9usize {
+                for c in 1..20usize {
+                    for e in [a, b, a + 1, b.saturating_sub(1)] {
+                        let l = [a, b, c, e, a];
+                        let total: usize = l.iter().sum();
+                        let unit = total as f32 / 7.0;
+                        let tol = unit * 0.6 + 0.5;
+                        let single = |v: usize| (v as f32 - unit).abs() <= tol;
+                        let center = (l[2] as f32 - 3.0 * unit).abs() <= unit * 1.2 + 0.5;
+                        let want = (unit >= d.config.min_module_px
+                            && unit <= d.config.max_module_px
+                            && single(l[0])
+                            && single(l[1])
+                            && single(l[3])
+                            && single(l[4])
+                            && center)
+                            .then_some(unit);
+                        assert_eq!(d.finder_ratio(l), want, "{l:?}");
+                        tried += 1;
+                    }
+                }
+            }
+        }
+        assert!(tried > 1000);
     }
 }
