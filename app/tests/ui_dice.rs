@@ -454,6 +454,8 @@ fn on_the_800x480_screen_a_late_die_is_announced_beside_log_and_dice() {
     // The Pi's touch display: the dice panel is behind "Log & dice".
     let (sim, _dir, mut h) = window_with_tower_sized(33, [800.0, 480.0]);
     late_dice_junk_ken(&mut h);
+    // At 800 px the set phase's moves are a tile per card, their moves a tap away.
+    click(&mut h, "Aki: Screw-Maru (2 moves)");
     click(&mut h, "Aki places ネジ丸 (Screw-Maru) in the battle zone");
     // The HP die is asked for (in the player's area; its words may be cut short at 800 px).
     let asks_d6 = h

@@ -227,11 +227,15 @@ pub(crate) fn keys(ui: &mut Ui, lang: Lang, text: &mut String, keyboard: &mut Ke
     let columns = rows.iter().map(Vec::len).max().unwrap_or(10).max(1) as f32;
     let gap = 3.0;
     let key_w = ((ui.available_width() - gap * (columns - 1.0)) / columns).clamp(40.0, 64.0);
-    let key_h = 40.0;
+    // The kana's extra rows a little lower, so that a dialog with them still fits 800×480.
+    let key_h = if rows.len() > 4 { 37.0 } else { 40.0 };
     let size = Vec2::new(key_w, key_h);
     let mut typed: Option<String> = None;
     ui.scope(|ui| {
         ui.spacing_mut().item_spacing = Vec2::splat(gap);
+        // The key's height is the key's, not its text's plus the usual padding.
+        ui.spacing_mut().button_padding = Vec2::new(4.0, 2.0);
+        ui.spacing_mut().interact_size.y = key_h;
         for row in &rows {
             ui.horizontal(|ui| {
                 for key in row {

@@ -257,6 +257,11 @@ impl TableScreen {
             });
             let mut side = |ui: &mut Ui, taps: &mut Taps| {
                 ui.add_space(4.0);
+                // 800×480: "Undo last" first, above the dice (it would be pushed off the
+                // screen below them).
+                if compact {
+                    log_header(ui, &view, &log, taps);
+                }
                 if let Some(tap) = dice_panel(ui, &mut self.dice, dice, known_sides, lang, kiosk) {
                     taps.intents.push(Intent::Dice(tap));
                 }
@@ -266,7 +271,11 @@ impl TableScreen {
                     None => {}
                 }
                 ui.separator();
-                log_panel(ui, &view, &log, inputs, taps);
+                if compact {
+                    log_list(ui, &view, &log, inputs);
+                } else {
+                    log_panel(ui, &view, &log, inputs, taps);
+                }
             };
             if compact && self.show_log {
                 egui::CentralPanel::default().show(ui, |ui| side(ui, &mut taps));
@@ -610,6 +619,13 @@ fn top_bar(
 
 /// The log as a timeline, with "Undo last".
 fn log_panel(ui: &mut Ui, view: &View<'_>, log: &[LogLine], inputs: &[Value], taps: &mut Taps) {
+    log_header(ui, view, log, taps);
+    ui.separator();
+    log_list(ui, view, log, inputs);
+}
+
+/// The log's title and "Undo last".
+fn log_header(ui: &mut Ui, view: &View<'_>, log: &[LogLine], taps: &mut Taps) {
     let t = view.lang.t();
     ui.horizontal(|ui| {
         ui.label(RichText::new(t.log).size(24.0).strong());
@@ -630,7 +646,11 @@ fn log_panel(ui: &mut Ui, view: &View<'_>, log: &[LogLine], inputs: &[Value], ta
             }
         });
     });
-    ui.separator();
+}
+
+/// The log's lines, oldest first, scrolled to the newest.
+fn log_list(ui: &mut Ui, view: &View<'_>, log: &[LogLine], inputs: &[Value]) {
+    let t = view.lang.t();
     ScrollArea::vertical()
         .id_salt("log")
         .stick_to_bottom(true)
@@ -1007,9 +1027,10 @@ fn show_dialog(
                 keyboard,
                 missing,
             } => {
+                // Smaller with the keyboard open: the keys need the room.
                 ui.label(
                     RichText::new(lang.correct(&format!("{who}{}", tracker.label)))
-                        .size(24.0)
+                        .size(if keyboard.open { 18.0 } else { 24.0 })
                         .strong(),
                 );
                 if !keyboard.open {

@@ -29,7 +29,7 @@ use cards::core::Seat;
 use cards::matches::Action;
 use egui::{Button, CollapsingHeader, Label, RichText, Sense, TextEdit, Ui, Vec2};
 use serde_json::{Map, Value, json};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The generic panel with the rules core's labels, turns and steps, and no pickers, effect form
 /// or card names: what the entry of a game without a panel of its own starts from.
@@ -43,6 +43,7 @@ pub(crate) const GENERIC: GameUi = GameUi {
     effect_flags: &[],
     picks: &[],
     card_name: no_card_names,
+    family: no_card_names,
     pickable: nothing_to_pick,
     start: Start::ReadyMade { switches: &[] },
     headline: "hp",
@@ -68,6 +69,9 @@ struct Forms {
     picked: BTreeMap<(Seat, &'static str), Vec<String>>,
     /// The player a tap on a condensed player showed, and the log length then.
     focus: Option<(Seat, usize)>,
+    /// The chooser's group whose moves are open (800×480), by seat (`None`: the table's), and
+    /// the log length then.
+    choosing: Option<(Option<Seat>, String, usize)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -106,8 +110,9 @@ pub(crate) fn game_panel(
         ui.add(Label::new(RichText::new(&view.ctx.phase.step).size(28.0).strong()).wrap());
     }
     if view.actions.iter().any(|a| a.player.is_none()) {
+        let table: Vec<&Action> = view.actions.iter().filter(|a| a.player.is_none()).collect();
         section(ui, view.lang.pick("Table", "テーブル"), |ui| {
-            taps.actions(ui, view, None, |_| false);
+            moves_block(ui, view, game, None, &table, 0.0, taps, &mut forms);
         });
     }
     ui.add_space(4.0);
@@ -185,7 +190,14 @@ fn condensed_players(
         return;
     }
     let width = ui.available_width();
-    let number = if view.compact { 56.0 } else { 64.0 };
+    // 800×480: the tiles share the room left (Space Junk's five others), the number as big as
+    // that leaves.
+    let per = (room_left(ui) + 4.0) / others.len() as f32 - 4.0;
+    let number = if view.compact {
+        (per - 24.0).clamp(26.0, 56.0)
+    } else {
+        64.0
+    };
     ui.spacing_mut().item_spacing.y = 4.0;
     {
         for seat in others {
@@ -337,15 +349,44 @@ fn player_column(
             .iter()
             .any(|(p, v)| move_type(a) == Some(p.move_type) && param_value(a, p.key) != *v)
     };
-    let picked_types = card_pickers(ui, view, game, seat, &own, taps, forms);
+    // The moves that name cards through a picker (drawn below the other moves).
+    let picked_types: Vec<&str> = game
+        .picks
+        .iter()
+        .filter(|p| p.offered && own.iter().any(|a| move_type(a) == Some(p.move_type)))
+        .map(|p| p.move_type)
+        .collect();
     let shown = |a: &Action| !hidden(a) && !move_type(a).is_some_and(|t| picked_types.contains(&t));
-    // Moves whose text does not say the card (a supporter placed face down): one folded
-    // button per text, opened by the player to tap the card.
+    let listed: Vec<&Action> = own.iter().copied().filter(|a| shown(a)).collect();
+    // 800×480: more moves than the room left on the screen are offered card by card (a tile
+    // per card, its moves a tap away), so every move is reachable without scrolling.
+    // The offered pickers below need their caption and "… these n" button on the screen too.
+    let reserve = 100.0 * picked_types.len() as f32;
+    moves_block(ui, view, game, Some(seat), &listed, reserve, taps, forms);
+    card_pickers(ui, view, game, seat, &own, true, taps, forms);
+    card_pickers(ui, view, game, seat, &own, false, taps, forms);
+    effect_form(ui, view, game, seat, taps, forms);
+    against_the_rules(ui, view, seat, taps, &hidden);
+    other_trackers(ui, view, game, seat, taps);
+}
+
+/// The player's moves one button each; moves whose text does not say the card (a supporter
+/// placed face down): one folded button per text, opened by the player to tap the card.
+fn flat_moves(
+    ui: &mut Ui,
+    view: &View<'_>,
+    game: &GameUi,
+    seat: Option<Seat>,
+    listed: &[&Action],
+    taps: &mut Taps,
+) {
+    let own = listed;
+    let shown = |a: &Action| listed.iter().any(|l| std::ptr::eq(*l, a));
     let mut count: BTreeMap<&str, usize> = BTreeMap::new();
     for a in own.iter().filter(|a| shown(a)) {
         *count.entry(a.label.as_str()).or_default() += 1;
     }
-    taps.actions(ui, view, Some(seat), |a| {
+    taps.actions(ui, view, seat, |a| {
         !shown(a) || count.get(a.label.as_str()).is_some_and(|n| *n > 1)
     });
     for (label, _) in count.iter().filter(|(_, n)| **n > 1) {
@@ -367,9 +408,6 @@ fn player_column(
             taps.target(a, folded.header_response.rect);
         }
     }
-    effect_form(ui, view, game, seat, taps, forms);
-    against_the_rules(ui, view, seat, taps, &hidden);
-    other_trackers(ui, view, game, seat, taps);
 }
 
 /// The player's numbers other than the deciding one: in a compact window side by side and
@@ -465,19 +503,23 @@ fn value_picker(
     row.response.rect
 }
 
-/// The card pickers of a player's column. Returns the move types they enter, so that the
-/// game's own button for such a move (with cards of its choosing) is not shown.
+/// The card pickers of a player's column: those of the moves offered now (`offered`), or the
+/// folded ones of moves the table may make any time (a discard, a deck search), drawn below the
+/// moves. Returns the move types they enter, so that the game's own button for such a move
+/// (with cards of its choosing) is not shown.
+#[allow(clippy::too_many_arguments)]
 fn card_pickers(
     ui: &mut Ui,
     view: &View<'_>,
     game: &GameUi,
     seat: Seat,
     own: &[&Action],
+    offered: bool,
     taps: &mut Taps,
     forms: &mut Forms,
 ) -> Vec<&'static str> {
     let mut shown = Vec::new();
-    for pick in game.picks {
+    for pick in game.picks.iter().filter(|p| p.offered == offered) {
         let key = (seat, pick.move_type);
         if pick.offered {
             let Some(action) = own.iter().find(|a| move_type(a) == Some(pick.move_type)) else {
@@ -590,24 +632,44 @@ fn card_picker(
             picked.clear();
         }
         if picked.len() < limit {
-            // One card a row, kept to the column's width (the table scrolls).
+            // One card a row, kept to the column's width (the table scrolls); at 800×480 the
+            // cards as tiles, several a row, so that more of them show at once.
             let width = ui.available_width();
+            let cols = if view.compact {
+                ((width / 110.0).floor() as usize).clamp(1, 3)
+            } else {
+                1
+            };
+            let tile = (width - 16.0 - TILE_GAP * (cols as f32 - 1.0)) / cols as f32;
+            let left: Vec<&(String, String)> =
+                cards.iter().filter(|(c, _)| !picked.contains(c)).collect();
             ui.vertical(|ui| {
                 let mut tapped = None;
-                for (id, text) in cards.iter().filter(|(c, _)| !picked.contains(c)) {
-                    let name = format!("{name} {} {text}", pick.en);
-                    let tap = ui.push_id(("card", id), |ui| {
-                        ui.add(
-                            Button::new(RichText::new(text).size(17.0))
-                                .wrap()
-                                .min_size(Vec2::new(width - 16.0, 36.0)),
-                        )
-                        .accessible_name(name)
-                        .clicked()
+                ui.spacing_mut().item_spacing = Vec2::new(TILE_GAP, TILE_GAP);
+                for row in left.chunks(cols) {
+                    ui.horizontal(|ui| {
+                        for (id, text) in row {
+                            let name = format!("{name} {} {text}", pick.en);
+                            let tap = ui.push_id(("card", id), |ui| {
+                                ui.allocate_ui(Vec2::new(tile, 36.0), |ui| {
+                                    ui.set_max_width(tile);
+                                    let button = Button::new(RichText::new(text).size(17.0));
+                                    let button = if cols > 1 {
+                                        button.truncate()
+                                    } else {
+                                        button.wrap()
+                                    };
+                                    ui.add(button.min_size(Vec2::new(tile, 36.0)))
+                                        .accessible_name(name)
+                                        .clicked()
+                                })
+                                .inner
+                            });
+                            if tap.inner {
+                                tapped = Some(id.clone());
+                            }
+                        }
                     });
-                    if tap.inner {
-                        tapped = Some(id.clone());
-                    }
                 }
                 if let Some(id) = tapped {
                     picked.push(id);
@@ -778,4 +840,446 @@ fn against_the_rules(
                 }
             }
         });
+}
+
+/// The vertical room a row of buttons takes in the flat layout beyond the button itself.
+const ROW_GAP: f32 = 25.0;
+/// A tile of the dense grid and the chooser: its least height and the gap around it.
+const TILE: f32 = 40.0;
+const TILE_GAP: f32 = 4.0;
+/// The text size of a tile, and the room around its text.
+const TILE_TEXT: f32 = 14.0;
+const TILE_PAD: Vec2 = Vec2::new(5.0, 4.0);
+
+/// The room from here to the bottom of the screen, less a margin.
+fn room_left(ui: &Ui) -> f32 {
+    ui.ctx().content_rect().bottom() - ui.cursor().top() - 8.0
+}
+
+/// The moves of a player (or of the table, `seat` `None`). Where there is room, one button
+/// each; at 800×480, when those do not fit in the room left on the screen, a grid of smaller
+/// tiles; and when even those do not fit, a tile per card (or kind of move), its moves a tap
+/// away. Every move is reachable without scrolling.
+#[allow(clippy::too_many_arguments)]
+fn moves_block(
+    ui: &mut Ui,
+    view: &View<'_>,
+    game: &GameUi,
+    seat: Option<Seat>,
+    listed: &[&Action],
+    reserve: f32,
+    taps: &mut Taps,
+    forms: &mut Forms,
+) {
+    let room = room_left(ui) - reserve;
+    if !view.compact || flat_fits(ui, view, listed, room) {
+        flat_moves(ui, view, game, seat, listed, taps);
+        return;
+    }
+    // A tile per move where they fit, each readable (two lines at most) and none reading like
+    // another (six "places a supporter face down" need their cards: the chooser).
+    let tiles: Vec<Tile<'_>> = listed.iter().map(|a| Tile::Move(a)).collect();
+    let texts: BTreeSet<String> = tiles.iter().map(|t| tile_text(view, t)).collect();
+    if texts.len() == tiles.len()
+        && let Some(fewest) = grid_fits(ui, view, &tiles, room)
+        // The table's moves leave the players their room: as low a grid as can be.
+        && let cols = if seat.is_none() { lowest_grid(ui, view, &tiles) } else { fewest }
+        && row_heights(ui, view, &tiles, cols)
+            .iter()
+            .all(|h| *h <= 2.0 * TILE_TEXT * 1.3 + TILE_PAD.y * 2.0 + 1.0)
+    {
+        tile_grid(ui, view, seat, &tiles, cols, taps, forms);
+        return;
+    }
+    let tiles = grouped(view, game, listed);
+    let cols = grid_fits(ui, view, &tiles, room).unwrap_or_else(|| lowest_grid(ui, view, &tiles));
+    tile_grid(ui, view, seat, &tiles, cols, taps, forms);
+    chooser_dialog(ui, view, seat, &tiles, taps, forms);
+}
+
+/// True when the moves, one button each (the folded texts one row each), fit in the room left
+/// on the screen.
+fn flat_fits(ui: &Ui, view: &View<'_>, listed: &[&Action], room: f32) -> bool {
+    let width = (ui.available_width() - 16.0).max(60.0);
+    let mut texts: Vec<String> = Vec::new();
+    let mut count: BTreeMap<&str, usize> = BTreeMap::new();
+    for a in listed {
+        *count.entry(a.label.as_str()).or_default() += 1;
+    }
+    let mut height = 0.0;
+    for a in listed {
+        if count.get(a.label.as_str()).is_some_and(|n| *n > 1) {
+            if !texts.contains(&a.label) {
+                texts.push(a.label.clone());
+                height += 37.0 + 8.0;
+            }
+            continue;
+        }
+        let text = tile_text(view, &Tile::Move(a));
+        let size = text_height(ui, text, 17.0, width);
+        height += (size + 14.0).max(44.0) + ROW_GAP;
+    }
+    height <= room
+}
+
+/// The height of `text` at `size` wrapped at `width`.
+fn text_height(ui: &Ui, text: String, size: f32, width: f32) -> f32 {
+    ui.painter()
+        .layout(
+            text,
+            egui::FontId::proportional(size),
+            egui::Color32::WHITE,
+            width,
+        )
+        .size()
+        .y
+}
+
+/// One control of the grid: a move, or a card (or kind of move) whose moves open in a dialog.
+enum Tile<'a> {
+    Move(&'a Action),
+    Group {
+        /// What the moves share (the card family's English name, or the move type).
+        key: String,
+        /// What the tile says.
+        text: String,
+        moves: Vec<&'a Action>,
+    },
+}
+
+/// The most tiles a row of the room's width holds.
+fn most_columns(ui: &Ui) -> usize {
+    ((ui.available_width() / 85.0).floor() as usize).clamp(1, 4)
+}
+
+/// A move's text without its player's name in front (the player's area says who).
+fn without_player(view: &View<'_>, a: &Action, text: String) -> String {
+    let Some(seat) = a.player else {
+        return text;
+    };
+    let name = view.name(seat);
+    match text.strip_prefix(name) {
+        Some(rest) if rest.starts_with([' ', ':', 'は', 'が', 'の']) => {
+            let rest = rest.trim_start_matches([' ', ':', 'は', 'が', 'の']);
+            if rest.is_empty() {
+                text
+            } else {
+                rest.to_owned()
+            }
+        }
+        _ => text,
+    }
+}
+
+fn tile_text(view: &View<'_>, tile: &Tile<'_>) -> String {
+    match tile {
+        Tile::Move(a) => {
+            let label = without_player(view, a, (view.label)(view, a));
+            match view.key_of(a) {
+                Some(k) => format!("[{k}] {label}"),
+                None => label,
+            }
+        }
+        Tile::Group { text, moves, .. } if moves.len() == 1 => format!("{text} ›"),
+        Tile::Group { text, moves, .. } => format!("{text} › {}", moves.len()),
+    }
+}
+
+/// The height of each row of `tiles` laid out `cols` a row.
+fn row_heights(ui: &Ui, view: &View<'_>, tiles: &[Tile<'_>], cols: usize) -> Vec<f32> {
+    let width = tile_width(ui, cols);
+    tiles
+        .chunks(cols)
+        .map(|row| {
+            row.iter()
+                .map(|t| {
+                    text_height(
+                        ui,
+                        tile_text(view, t),
+                        TILE_TEXT,
+                        width - 2.0 * TILE_PAD.x - 8.0,
+                    ) + 2.0 * TILE_PAD.y
+                })
+                .fold(TILE, f32::max)
+        })
+        .collect()
+}
+
+fn tile_width(ui: &Ui, cols: usize) -> f32 {
+    (ui.available_width() - TILE_GAP * (cols as f32 - 1.0)) / cols as f32 - 0.5
+}
+
+/// The fewest columns (2 or more) at which the tiles fit in the room left, if any.
+fn grid_fits(ui: &Ui, view: &View<'_>, tiles: &[Tile<'_>], room: f32) -> Option<usize> {
+    (2..=most_columns(ui).max(2)).find(|cols| {
+        let rows = row_heights(ui, view, tiles, *cols);
+        rows.iter().sum::<f32>() + TILE_GAP * rows.len() as f32 <= room
+    })
+}
+
+/// The columns (2 or more) at which the tiles take the least height.
+fn lowest_grid(ui: &Ui, view: &View<'_>, tiles: &[Tile<'_>]) -> usize {
+    (2..=most_columns(ui).max(2))
+        .map(|cols| {
+            let rows = row_heights(ui, view, tiles, cols);
+            (
+                rows.iter().sum::<f32>() + TILE_GAP * rows.len() as f32,
+                cols,
+            )
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map_or(2, |(_, cols)| cols)
+}
+
+/// The moves grouped for the chooser: by the card they name (its family, e.g. Yomi's copies
+/// of one move), else by the kind of move when there are several of it; a move alone stays a
+/// tile of its own.
+fn grouped<'a>(view: &View<'_>, game: &GameUi, listed: &[&'a Action]) -> Vec<Tile<'a>> {
+    let key_of = |a: &Action| -> Option<(String, Option<String>)> {
+        if let Some((key, shown)) = family_of(view, game, a) {
+            return Some((format!("card:{key}"), Some(shown)));
+        }
+        let kind = move_type(a)?;
+        let same = listed.iter().filter(|b| move_type(b) == Some(kind)).count();
+        (same > 1).then(|| (format!("type:{kind}"), None))
+    };
+    let mut tiles: Vec<Tile<'a>> = Vec::new();
+    for a in listed {
+        let Some((key, shown)) = key_of(a) else {
+            tiles.push(Tile::Move(a));
+            continue;
+        };
+        match tiles
+            .iter_mut()
+            .find(|t| matches!(t, Tile::Group { key: k, .. } if *k == key))
+        {
+            Some(Tile::Group { moves, .. }) => moves.push(a),
+            _ => tiles.push(Tile::Group {
+                key,
+                text: shown.unwrap_or_default(),
+                moves: vec![a],
+            }),
+        }
+    }
+    // A kind of move with one move left is the move itself (a card keeps its tile: its move
+    // may not say the card, "places a supporter face down"); a kind of move reads as what its
+    // texts share.
+    tiles
+        .into_iter()
+        .map(|t| match t {
+            Tile::Group { key, moves, .. } if moves.len() == 1 && key.starts_with("type:") => {
+                Tile::Move(moves[0])
+            }
+            Tile::Group { key, text, moves } if text.is_empty() => {
+                let labels: Vec<String> = moves
+                    .iter()
+                    .map(|a| without_player(view, a, (view.label)(view, a)))
+                    .collect();
+                Tile::Group {
+                    key,
+                    text: shared_words(&labels),
+                    moves,
+                }
+            }
+            t => t,
+        })
+        .collect()
+}
+
+/// The words every text starts with ("Aki attacks with"), or the first text's start.
+fn shared_words(texts: &[String]) -> String {
+    let Some(first) = texts.first() else {
+        return String::new();
+    };
+    let mut end = first.len();
+    for t in &texts[1..] {
+        end = first
+            .char_indices()
+            .zip(t.chars())
+            .find(|((_, a), b)| a != b)
+            .map_or(end.min(t.len()), |((i, _), _)| i)
+            .min(end);
+    }
+    let shared = &first[..end];
+    // Whole words only (a space before the first difference), else all of the shared part.
+    let shared = match shared.rfind(' ') {
+        Some(i) if end < first.len() && i > 0 => &shared[..i],
+        _ => shared,
+    };
+    let shared = shared.trim_end_matches([' ', ':', ',', '(']);
+    if shared.is_empty() {
+        first.chars().take(24).collect()
+    } else {
+        shared.to_owned()
+    }
+}
+
+/// What the chooser groups a move under when it names a card: its card's family (or name).
+fn family_of(view: &View<'_>, game: &GameUi, a: &Action) -> Option<(String, String)> {
+    let id = a.input.pointer("/move/card").and_then(Value::as_str)?;
+    let (en, ja) = (game.family)(view.game, id)
+        .or_else(|| (game.card_name)(view.game, id))
+        .unwrap_or_else(|| (id.to_owned(), String::new()));
+    // A tile says the card in the window's language (the dialog's moves say both).
+    let shown = match view.lang {
+        Lang::Ja if !ja.is_empty() => ja,
+        _ => en.clone(),
+    };
+    Some((en, shown))
+}
+
+/// The chooser's group whose moves are open, if it is one of `seat`'s (or the table's).
+fn open_group(view: &View<'_>, seat: Option<Seat>, forms: &Forms) -> Option<String> {
+    forms
+        .choosing
+        .as_ref()
+        .filter(|(s, _, at)| *s == seat && *at == view.game.len())
+        .map(|(_, key, _)| key.clone())
+}
+
+/// The tiles, `cols` a row: a move's tile applies it, a group's opens its moves.
+fn tile_grid(
+    ui: &mut Ui,
+    view: &View<'_>,
+    seat: Option<Seat>,
+    tiles: &[Tile<'_>],
+    cols: usize,
+    taps: &mut Taps,
+    forms: &mut Forms,
+) {
+    let width = tile_width(ui, cols);
+    let heights = row_heights(ui, view, tiles, cols);
+    let open = open_group(view, seat, forms);
+    let who = seat.map_or_else(
+        || view.lang.pick("Table", "テーブル").to_owned(),
+        |s| view.name(s).to_owned(),
+    );
+    ui.scope(|ui| {
+        ui.spacing_mut().item_spacing = Vec2::new(TILE_GAP, TILE_GAP);
+        ui.spacing_mut().button_padding = TILE_PAD;
+        for (row, height) in tiles.chunks(cols).zip(heights) {
+            ui.horizontal_top(|ui| {
+                for tile in row {
+                    let text = tile_text(view, tile);
+                    let (name, id) = match tile {
+                        Tile::Move(a) => ((view.label)(view, a), a.input.to_string()),
+                        Tile::Group { key, text, moves } => (
+                            match view.lang {
+                                Lang::En => format!("{who}: {text} ({} moves)", moves.len()),
+                                Lang::Ja => format!("{who}: {text}（{}手）", moves.len()),
+                            },
+                            key.clone(),
+                        ),
+                    };
+                    let selected = matches!(tile, Tile::Group { key, .. } if open.as_deref() == Some(key.as_str()));
+                    let button = ui
+                        .push_id(("tile", id), |ui| {
+                            ui.allocate_ui(Vec2::new(width, height), |ui| {
+                                ui.set_max_width(width);
+                                ui.add(
+                                    Button::new(RichText::new(&text).size(TILE_TEXT))
+                                        .wrap()
+                                        .selected(selected)
+                                        .min_size(Vec2::new(width, height)),
+                                )
+                                .accessible_name(&name)
+                            })
+                            .inner
+                        })
+                        .inner;
+                    match tile {
+                        Tile::Move(a) => {
+                            taps.target(a, button.rect);
+                            if button.clicked() {
+                                taps.intents.push(Intent::Submit(a.input.clone()));
+                            }
+                        }
+                        Tile::Group { key, moves, .. } => {
+                            for a in moves {
+                                taps.target(a, button.rect);
+                            }
+                            if button.clicked() {
+                                forms.choosing = Some((seat, key.clone(), view.game.len()));
+                                ui.ctx().request_repaint();
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    });
+}
+
+/// The open group's moves, in a dialog over the screen (nothing under the finger moves), with
+/// a way back.
+fn chooser_dialog(
+    ui: &mut Ui,
+    view: &View<'_>,
+    seat: Option<Seat>,
+    tiles: &[Tile<'_>],
+    taps: &mut Taps,
+    forms: &mut Forms,
+) {
+    let Some(open) = open_group(view, seat, forms) else {
+        return;
+    };
+    let Some((text, moves)) = tiles.iter().find_map(|t| match t {
+        Tile::Group { key, text, moves } if *key == open => Some((text, moves)),
+        _ => None,
+    }) else {
+        forms.choosing = None;
+        return;
+    };
+    let who = seat.map_or_else(
+        || view.lang.pick("Table", "テーブル").to_owned(),
+        |s| view.name(s).to_owned(),
+    );
+    let mut close = false;
+    let modal = egui::Modal::new(egui::Id::unique(("chooser", seat))).show(ui.ctx(), |ui| {
+        let screen = ui.ctx().content_rect();
+        ui.set_max_width(screen.width().min(760.0) - 40.0);
+        ui.spacing_mut().item_spacing = Vec2::new(TILE_GAP, TILE_GAP);
+        ui.add(Label::new(RichText::new(format!("{who}: {text}")).size(20.0).strong()).truncate());
+        let width = ui.available_width();
+        let cols = if moves.len() > 4 && width >= 500.0 {
+            2
+        } else {
+            1
+        };
+        let button_width = (width - TILE_GAP * (cols as f32 - 1.0)) / cols as f32 - 0.5;
+        // A card with more moves than fit scrolls inside the dialog; the way back stays.
+        egui::ScrollArea::vertical()
+            .max_height(screen.height() - 150.0)
+            .show(ui, |ui| {
+                for row in moves.chunks(cols) {
+                    ui.horizontal_top(|ui| {
+                        for a in row {
+                            let label = (view.label)(view, a);
+                            let button = ui
+                                .add(
+                                    Button::new(RichText::new(&label).size(17.0))
+                                        .wrap()
+                                        .min_size(Vec2::new(button_width, TILE)),
+                                )
+                                .accessible_name(&label);
+                            if button.clicked() {
+                                taps.intents.push(Intent::Submit(a.input.clone()));
+                                close = true;
+                            }
+                        }
+                    });
+                }
+            });
+        let cancel = view.lang.t().cancel;
+        if ui
+            .add(Button::new(RichText::new(cancel).size(18.0)).min_size(Vec2::new(width, TILE)))
+            .accessible_name(format!("{who}: {text}: {cancel}"))
+            .clicked()
+        {
+            close = true;
+        }
+    });
+    if close || modal.should_close() {
+        forms.choosing = None;
+    }
 }

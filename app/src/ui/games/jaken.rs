@@ -395,6 +395,8 @@ struct BgForm {
     def: i32,
     /// The BG card the numbers were filled in for (its printed bonus).
     card: Option<String>,
+    /// 800×480: the numbers are entered in a dialog over the screen, open while true.
+    open: bool,
 }
 
 impl Default for BgForm {
@@ -404,6 +406,7 @@ impl Default for BgForm {
             atk: 0,
             def: 0,
             card: None,
+            open: false,
         }
     }
 }
@@ -1011,13 +1014,25 @@ fn bg_zone(
                 atk: p.atk,
                 def: p.def,
                 card: Some(bg.card.clone()),
+                open: false,
             };
         }
         let left = i32::from(bg.uses_left);
         form.uses = form.uses.clamp(1, left.max(1));
-        // 800 px: the move first, its numbers under it.
+        // 800 px: one button, the numbers in a dialog over the screen (they would be pushed
+        // off it below the BG).
         if view.compact {
-            use_bg_button(ui, lang, &p.name, seat, form, taps);
+            let open = match lang {
+                Lang::En => format!("{}: BG use…", p.name),
+                Lang::Ja => format!("{}: BGを使う…", p.name),
+            };
+            if action_button(ui, &open, None).clicked() {
+                form.open = true;
+            }
+            if form.open {
+                bg_use_dialog(ui, view, &p.name, seat, left, form, taps);
+            }
+            return;
         }
         let prefix = match lang {
             Lang::En => format!("{}'s BG use:", p.name),
@@ -1033,10 +1048,61 @@ fn bg_zone(
         );
         stepper(ui, "ATK", &format!("{prefix} ATK"), &mut form.atk, -20, 20);
         stepper(ui, "DEF", &format!("{prefix} DEF"), &mut form.def, -20, 20);
-        if !view.compact {
-            use_bg_button(ui, lang, &p.name, seat, form, taps);
+        use_bg_button(ui, lang, &p.name, seat, form, taps);
+    });
+}
+
+/// The BG use's numbers at 800×480: uses, ATK and DEF, the use, and a way back.
+fn bg_use_dialog(
+    ui: &mut Ui,
+    view: &View<'_>,
+    name: &str,
+    seat: Seat,
+    left: i32,
+    form: &mut BgForm,
+    taps: &mut Taps,
+) {
+    let lang = view.lang;
+    let tr = lang.t();
+    let prefix = match lang {
+        Lang::En => format!("{name}'s BG use:"),
+        Lang::Ja => format!("{name}のBG使用:"),
+    };
+    let mut close = false;
+    let modal = egui::Modal::new(egui::Id::unique(("bg-use", seat))).show(ui.ctx(), |ui| {
+        ui.set_max_width(ui.ctx().content_rect().width().min(760.0) - 40.0);
+        ui.label(
+            RichText::new(prefix.trim_end_matches(':'))
+                .size(22.0)
+                .strong(),
+        );
+        stepper(
+            ui,
+            tr.uses,
+            &format!("{prefix} {}", lang.pick("uses", tr.uses)),
+            &mut form.uses,
+            1,
+            left.max(1),
+        );
+        stepper(ui, "ATK", &format!("{prefix} ATK"), &mut form.atk, -20, 20);
+        stepper(ui, "DEF", &format!("{prefix} DEF"), &mut form.def, -20, 20);
+        let before = taps.intents.len();
+        use_bg_button(ui, lang, name, seat, form, taps);
+        let cancel = tr.cancel;
+        if ui
+            .add(Button::new(RichText::new(cancel).size(18.0)))
+            .accessible_name(format!("{prefix} {cancel}"))
+            .clicked()
+        {
+            close = true;
+        }
+        if taps.intents.len() > before {
+            close = true;
         }
     });
+    if close || modal.should_close() {
+        form.open = false;
+    }
 }
 
 #[cfg(test)]

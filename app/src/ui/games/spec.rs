@@ -29,6 +29,10 @@ pub(crate) struct GameUi {
     pub picks: &'static [CardPick],
     /// A card's (English, Japanese) name from the match's own card list.
     pub card_name: CardName,
+    /// The (English, Japanese) name a card's moves are offered under on the 800×480 screen
+    /// when they do not fit one button each: the card's family where copies differ only by a
+    /// printed rank (Yomi's "Stone Jab"); `None`: the card's own name.
+    pub family: CardName,
     /// The cards a picked move of a seat can name, with their labels.
     pub pickable: Pickable,
     /// How the start screen sets a match of the game up.

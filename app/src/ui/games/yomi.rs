@@ -7,6 +7,7 @@ use super::spec::{CardPick, Field, GameUi, field, state_of};
 use crate::ui::i18n::Lang;
 use cards::core::Seat;
 use cards::games::yomi::Yomi;
+use cards::games::yomi::card::YomiCard;
 use cards::matches::AnyMatch;
 use std::collections::BTreeSet;
 
@@ -15,6 +16,7 @@ pub(crate) const UI: GameUi = GameUi {
     effect_fields: EFFECT,
     picks: PICKS,
     card_name,
+    family,
     pickable,
     confirm: &["no-card"],
     tracker_ja,
@@ -73,6 +75,19 @@ fn card_name(game: &dyn AnyMatch, id: &str) -> Option<(String, String)> {
         .cards
         .get(id)
         .map(|c| (c.name_en.clone(), c.name_ja.clone()))
+}
+
+/// A move card is offered under its top move's name (the copies differ by rank and suit), a
+/// Joker as one.
+fn family(game: &dyn AnyMatch, id: &str) -> Option<(String, String)> {
+    let card = state_of::<Yomi>(game)?.cards.get(id)?;
+    match &card.data {
+        YomiCard::Move(m) if !m.top.name_en.is_empty() => {
+            Some((m.top.name_en.clone(), m.top.name_ja.clone()))
+        }
+        YomiCard::Joker(_) => Some(("Joker".to_owned(), "ジョーカー".to_owned())),
+        _ => None,
+    }
 }
 
 /// A player's cards not seen yet (hand and deck), with their labels.
