@@ -436,15 +436,22 @@ impl Deck {
             .filter(|id| id.len() > crate::tags::MAX_CARD_ID)
             .collect();
         if !too_long.is_empty() {
-            problems.push(Violation::new(
-                "deck.tag-id",
-                format!(
-                    "Card ids longer than {} characters cannot be tagged: {}.",
+            problems.push(
+                Violation::new(
+                    "deck.tag-id",
+                    format!(
+                        "Card ids longer than {} characters cannot be tagged: {}.",
+                        crate::tags::MAX_CARD_ID,
+                        too_long.join(", ")
+                    ),
+                    "docs/catalogue.md (tags)",
+                )
+                .ja(format!(
+                    "{}文字より長いカードIDはタグにできません: {}。",
                     crate::tags::MAX_CARD_ID,
                     too_long.join(", ")
-                ),
-                "docs/catalogue.md (tags)",
-            ));
+                )),
+            );
         }
         problems.extend((self.game.descriptor().check_deck)(self, catalogue));
         Ok(problems)
@@ -453,16 +460,19 @@ impl Deck {
 
 /// The violation for a variant name a game does not have.
 pub fn unknown_variant(game: GameId, variant: &str, known: &[&str]) -> Violation {
-    let known = if known.is_empty() {
-        "none".to_owned()
+    let (known, known_ja) = if known.is_empty() {
+        ("none".to_owned(), "なし".to_owned())
     } else {
-        known.join(", ")
+        (known.join(", "), known.join(", "))
     };
     Violation::new(
         "deck.variant",
         format!("{game} has no deck variant `{variant}` (variants: {known})."),
         "docs/decks.md",
     )
+    .ja(format!(
+        "{game} にデッキの種類 `{variant}` はありません(種類: {known_ja})。"
+    ))
 }
 
 /// Why a deck cannot be checked against a catalogue, or registered.

@@ -18,7 +18,8 @@ pub(crate) fn check(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
             "jaken.deck-extra",
             "A Jaken deck has no extra deck.",
             "House rule: the rulebook does not settle this; the app's default, which the table may change",
-        ));
+        )
+        .ja("ジャケンのデッキにエクストラデッキはありません。"));
     }
     v.extend(check_deck(&deck.main_ids(), catalogue).unwrap_or_default());
     v
@@ -28,14 +29,20 @@ pub(crate) fn check(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
 pub fn check_deck(deck: &[String], catalogue: &Catalogue) -> Result<Vec<Violation>, String> {
     let mut v = Vec::new();
     if deck.len() != DECK_SIZE {
-        v.push(Violation::new(
-            "jaken.deck-size",
-            format!(
-                "A deck has exactly {DECK_SIZE} cards; this one has {}.",
+        v.push(
+            Violation::new(
+                "jaken.deck-size",
+                format!(
+                    "A deck has exactly {DECK_SIZE} cards; this one has {}.",
+                    deck.len()
+                ),
+                "① 1デッキ15枚編成",
+            )
+            .ja(format!(
+                "1デッキ{DECK_SIZE}枚編成です。このデッキは{}枚です。",
                 deck.len()
-            ),
-            "① 1デッキ15枚編成",
-        ));
+            )),
+        );
     }
     let mut by_name: BTreeMap<&str, usize> = BTreeMap::new();
     let mut bg_names: Vec<&str> = Vec::new();
@@ -54,7 +61,10 @@ pub fn check_deck(deck: &[String], catalogue: &Catalogue) -> Result<Vec<Violatio
                 "jaken.deck-copies",
                 format!("At most {MAX_COPIES} cards of one name: {name} appears {n} times."),
                 "① 同じ名前のカードは2枚まで",
-            ));
+            )
+            .ja(format!(
+                "同じ名前のカードは{MAX_COPIES}枚までデッキに入れられます。{name} が{n}枚あります。"
+            )));
         }
     }
     if bg_names.len() > 1 {
@@ -66,7 +76,11 @@ pub fn check_deck(deck: &[String], catalogue: &Catalogue) -> Result<Vec<Violatio
                 bg_names.join(", ")
             ),
             "① フィールドカードは1種類",
-        ));
+        )
+        .ja(format!(
+            "フィールドカードは1つのデッキに1種類しか入れられません。このデッキには {} があります。",
+            bg_names.join("、")
+        )));
     }
     Ok(v)
 }

@@ -92,36 +92,57 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
     let mut out = Vec::new();
 
     if deck.main.len() != rules.main_size {
-        out.push(Violation::new(
-            "junk-ken.deck-size",
-            format!(
-                "The main deck must hold exactly {} cards{}; this one holds {}.",
+        out.push(
+            Violation::new(
+                "junk-ken.deck-size",
+                format!(
+                    "The main deck must hold exactly {} cards{}; this one holds {}.",
+                    rules.main_size,
+                    if draft { " in the draft" } else { "" },
+                    deck.main.len()
+                ),
+                if draft { REF_SIZE_DRAFT } else { REF_SIZE },
+            )
+            .ja(format!(
+                "{}デッキ(山札)は{}枚です。このデッキは{}枚です。",
+                if draft { "ドラフトでは" } else { "" },
                 rules.main_size,
-                if draft { " in the draft" } else { "" },
                 deck.main.len()
-            ),
-            if draft { REF_SIZE_DRAFT } else { REF_SIZE },
-        ));
+            )),
+        );
     }
 
     if deck.extra.len() > rules.extra_max {
-        out.push(Violation::new(
-            "junk-ken.extra-size",
-            format!(
-                "The extra deck may hold at most {} cards; this one holds {} ({}).",
+        out.push(
+            Violation::new(
+                "junk-ken.extra-size",
+                format!(
+                    "The extra deck may hold at most {} cards; this one holds {} ({}).",
+                    rules.extra_max,
+                    deck.extra.len(),
+                    describe(
+                        &counts(deck.extra.iter().map(|c| c.card.as_str())),
+                        catalogue,
+                        false
+                    )
+                ),
+                if draft {
+                    REF_EXTRA_SIZE_DRAFT
+                } else {
+                    REF_EXTRA_SIZE
+                },
+            )
+            .ja(format!(
+                "エクストラデッキは最大{}枚です。このデッキは{}枚です({})。",
                 rules.extra_max,
                 deck.extra.len(),
                 describe(
                     &counts(deck.extra.iter().map(|c| c.card.as_str())),
-                    catalogue
+                    catalogue,
+                    true
                 )
-            ),
-            if draft {
-                REF_EXTRA_SIZE_DRAFT
-            } else {
-                REF_EXTRA_SIZE
-            },
-        ));
+            )),
+        );
     }
 
     let misplaced_main = counts(
@@ -131,14 +152,20 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
             .filter(|id| lookup(id).is_some_and(|(_, j)| j.is_extra())),
     );
     if !misplaced_main.is_empty() {
-        out.push(Violation::new(
-            "junk-ken.main-kind",
-            format!(
-                "Awakening and field cards go in the extra deck, not the main deck: {}.",
-                describe_kinds(&misplaced_main, catalogue)
-            ),
-            REF_MAIN_KIND,
-        ));
+        out.push(
+            Violation::new(
+                "junk-ken.main-kind",
+                format!(
+                    "Awakening and field cards go in the extra deck, not the main deck: {}.",
+                    describe_kinds(&misplaced_main, catalogue, false)
+                ),
+                REF_MAIN_KIND,
+            )
+            .ja(format!(
+                "覚醒カード・フィールドカードは山札ではなくエクストラデッキに置きます: {}。",
+                describe_kinds(&misplaced_main, catalogue, true)
+            )),
+        );
     }
 
     let misplaced_extra = counts(
@@ -152,10 +179,14 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
             "junk-ken.extra-kind",
             format!(
                 "Only awakening and field cards go in the extra deck; these belong in the main deck: {}.",
-                describe_kinds(&misplaced_extra, catalogue)
+                describe_kinds(&misplaced_extra, catalogue, false)
             ),
             REF_EXTRA_KIND,
-        ));
+        )
+        .ja(format!(
+            "エクストラデッキに置くのは覚醒カード・フィールドカードだけです。次のカードは山札に入れます: {}。",
+            describe_kinds(&misplaced_extra, catalogue, true)
+        )));
     }
 
     if let Some(cap) = rules.cost_cap {
@@ -172,7 +203,10 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                     "The main deck's costs add up to {total}, over the cap of {cap} (the extra deck does not count)."
                 ),
                 REF_COST,
-            ));
+            )
+            .ja(format!(
+                "山札のコストの合計が{total}で、上限の{cap}を超えています(エクストラデッキは数えません)。"
+            )));
         }
     }
 
@@ -187,10 +221,14 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
             "junk-ken.limited",
             format!(
                 "A Limited card may be in a deck only once, extra deck included: {}.",
-                describe(&over_limit, catalogue)
+                describe(&over_limit, catalogue, false)
             ),
             REF_LIMITED,
-        ));
+        )
+        .ja(format!(
+            "リミテッドカードはエクストラデッキも含めてデッキに1枚までしか入れることができません: {}。",
+            describe(&over_limit, catalogue, true)
+        )));
     }
     out
 }
@@ -204,12 +242,18 @@ fn counts<'a>(ids: impl Iterator<Item = &'a str>) -> BTreeMap<&'a str, usize> {
     m
 }
 
-/// `JK10 Junk King ×2, JK18 Great Screw-Maru`.
-fn describe(counts: &BTreeMap<&str, usize>, catalogue: &Catalogue) -> String {
+/// `JK10 Junk King ×2, JK18 Great Screw-Maru` (`ja`: the Japanese names).
+fn describe(counts: &BTreeMap<&str, usize>, catalogue: &Catalogue, ja: bool) -> String {
     counts
         .iter()
         .map(|(id, n)| {
-            let name = catalogue.card(id).map_or("", |c| c.name_en.as_str());
+            let name = catalogue.card(id).map_or("", |c| {
+                if ja {
+                    c.name_ja.as_str()
+                } else {
+                    c.name_en.as_str()
+                }
+            });
             let times = if *n > 1 {
                 format!(" ×{n}")
             } else {
@@ -221,16 +265,24 @@ fn describe(counts: &BTreeMap<&str, usize>, catalogue: &Catalogue) -> String {
         .join(", ")
 }
 
-/// `JK18 Great Screw-Maru (awakening), JK15 Rusty Shield (gear) ×2`.
-fn describe_kinds(counts: &BTreeMap<&str, usize>, catalogue: &Catalogue) -> String {
+/// `JK18 Great Screw-Maru (awakening), JK15 Rusty Shield (gear) ×2` (`ja`: the Japanese names
+/// and kinds).
+fn describe_kinds(counts: &BTreeMap<&str, usize>, catalogue: &Catalogue, ja: bool) -> String {
     counts
         .iter()
         .map(|(id, n)| {
             let (name, kind) = catalogue.card(id).map_or(("", ""), |c| {
-                (
-                    c.name_en.as_str(),
-                    c.junk_ken().map_or("", JunkKenCard::kind_name),
-                )
+                if ja {
+                    (
+                        c.name_ja.as_str(),
+                        c.junk_ken().map_or("", JunkKenCard::kind_ja),
+                    )
+                } else {
+                    (
+                        c.name_en.as_str(),
+                        c.junk_ken().map_or("", JunkKenCard::kind_name),
+                    )
+                }
             });
             let times = if *n > 1 {
                 format!(" ×{n}")

@@ -30,10 +30,16 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
     }
     let n = deck.main.len();
     if n != DECK_SIZE {
-        let fix = if n < DECK_SIZE {
-            format!("add {}", DECK_SIZE - n)
+        let (fix, fix_ja) = if n < DECK_SIZE {
+            (
+                format!("add {}", DECK_SIZE - n),
+                format!("あと{}枚入れてください", DECK_SIZE - n),
+            )
         } else {
-            format!("remove {}", n - DECK_SIZE)
+            (
+                format!("remove {}", n - DECK_SIZE),
+                format!("{}枚抜いてください", n - DECK_SIZE),
+            )
         };
         v.push(Violation::new(
             "rockman-exe.deck-size",
@@ -41,15 +47,21 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                 "A Rockman EXE deck has exactly {DECK_SIZE} cards, the opening navi included; this one has {n} ({fix})."
             ),
             REF_SIZE,
-        ));
+        )
+        .ja(format!(
+            "ロックマンエグゼのデッキは最初のナビを含めてちょうど{DECK_SIZE}枚です。このデッキは{n}枚です({fix_ja})。"
+        )));
     }
     let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut kinds_ja: BTreeMap<&str, usize> = BTreeMap::new();
     for c in &deck.main {
-        let kind = catalogue
-            .card(&c.card)
-            .and_then(|card| card.rockman())
-            .map_or("unknown", RockmanCard::kind);
-        *kinds.entry(kind).or_default() += 1;
+        let card = catalogue.card(&c.card).and_then(|card| card.rockman());
+        *kinds
+            .entry(card.map_or("unknown", RockmanCard::kind))
+            .or_default() += 1;
+        *kinds_ja
+            .entry(card.map_or("不明", RockmanCard::kind_ja))
+            .or_default() += 1;
     }
     if !kinds.contains_key("navi") {
         let has: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
@@ -58,13 +70,22 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
         } else {
             has.join(", ")
         };
+        let has_ja: Vec<String> = kinds_ja.iter().map(|(k, n)| format!("{k}{n}枚")).collect();
+        let has_ja = if has_ja.is_empty() {
+            "カードなし".to_owned()
+        } else {
+            has_ja.join("、")
+        };
         v.push(Violation::new(
             "rockman-exe.deck-navi",
             format!(
                 "A deck needs at least one navi (ナビ) to stand on the centre square of its area at the start; this one has none ({has})."
             ),
             REF_NAVI,
-        ));
+        )
+        .ja(format!(
+            "最初にエリアの中央のマスに立つナビが、デッキに少なくとも1枚必要です。このデッキにはありません({has_ja})。"
+        )));
     }
     if !deck.extra.is_empty() {
         let copies: Vec<String> = deck.extra.iter().map(ToString::to_string).collect();
@@ -76,7 +97,11 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                 copies.join(", ")
             ),
             REF_EXTRA,
-        ));
+        )
+        .ja(format!(
+            "ロックマンエグゼのデッキにエクストラデッキはありません。次のカードは山札に入れるか外してください: {}。",
+            copies.join(", ")
+        )));
     }
     v
 }

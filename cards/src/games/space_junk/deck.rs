@@ -36,9 +36,13 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
         Some(CHARACTERS_VARIANT) => Pile::Characters,
         Some(other) => return vec![unknown_variant(deck.game, other, &[CHARACTERS_VARIANT])],
     };
-    let (what, fits): (&str, fn(&SpaceJunkCard) -> bool) = match pile {
-        Pile::Junk => ("the shared junk deck", |c| c.junk().is_some()),
-        Pile::Characters => ("the character pool", |c| c.character().is_some()),
+    let (what, what_ja, fits): (&str, &str, fn(&SpaceJunkCard) -> bool) = match pile {
+        Pile::Junk => ("the shared junk deck", "共有のジャンク山札", |c| {
+            c.junk().is_some()
+        }),
+        Pile::Characters => ("the character pool", "キャラクターの山", |c| {
+            c.character().is_some()
+        }),
     };
     let mut problems = Vec::new();
     if deck.owner != TABLE_OWNER {
@@ -50,7 +54,11 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                 deck.owner
             ),
             "Setup",
-        ));
+        )
+        .ja(format!(
+            "スペースジャンクに個人のデッキはありません。{what_ja}はテーブル全員のものなので、所有者 \"{TABLE_OWNER}\" で登録してください(\"{}\" ではなく)。",
+            deck.owner
+        )));
     }
     if !deck.extra.is_empty() {
         problems.push(Violation::new(
@@ -60,7 +68,11 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                 deck.extra.len()
             ),
             "House rule: the rulebook does not settle this; the app's default, which the table may change",
-        ));
+        )
+        .ja(format!(
+            "スペースジャンクにエクストラデッキはありません。{}枚のカードは [main] に書いてください。",
+            deck.extra.len()
+        )));
     }
     // Copies per card id of the main deck (sorted by id).
     let mut copies: BTreeMap<&str, usize> = BTreeMap::new();
@@ -76,41 +88,63 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
         }
     }
     if !wrong.is_empty() {
-        let sentence = match pile {
-            Pile::Junk => format!(
-                "The shared junk deck holds only junk cards; characters are dealt from the \
-                 character pool (variant \"{CHARACTERS_VARIANT}\"): {}.",
-                wrong.join(", ")
+        let (sentence, ja) = match pile {
+            Pile::Junk => (
+                format!(
+                    "The shared junk deck holds only junk cards; characters are dealt from the \
+                     character pool (variant \"{CHARACTERS_VARIANT}\"): {}.",
+                    wrong.join(", ")
+                ),
+                format!(
+                    "共有のジャンク山札にはジャンクカードだけを入れます。キャラクターはキャラクターの山(種類 \"{CHARACTERS_VARIANT}\")から配ります: {}。",
+                    wrong.join(", ")
+                ),
             ),
-            Pile::Characters => format!(
-                "The character pool holds only character cards; junk cards belong in the shared \
-                 junk deck: {}.",
-                wrong.join(", ")
+            Pile::Characters => (
+                format!(
+                    "The character pool holds only character cards; junk cards belong in the \
+                     shared junk deck: {}.",
+                    wrong.join(", ")
+                ),
+                format!(
+                    "キャラクターの山にはキャラクターカードだけを入れます。ジャンクカードは共有のジャンク山札に入れます: {}。",
+                    wrong.join(", ")
+                ),
             ),
         };
-        problems.push(Violation::new("space-junk.deck-kind", sentence, "Setup"));
+        problems.push(Violation::new("space-junk.deck-kind", sentence, "Setup").ja(ja));
     }
-    let repeated: Vec<String> = copies
+    let twice: Vec<(&str, usize)> = copies
         .iter()
         .filter(|(_, n)| **n > 1)
-        .map(|(id, n)| format!("{id} ({n} copies)"))
+        .map(|(id, n)| (*id, *n))
         .collect();
-    if !repeated.is_empty() {
-        let (sentence, reference) = match pile {
+    if !twice.is_empty() {
+        let repeated: Vec<String> = twice
+            .iter()
+            .map(|(id, n)| format!("{id} ({n} copies)"))
+            .collect();
+        let repeated_ja: Vec<String> = twice.iter().map(|(id, n)| format!("{id}({n}枚)")).collect();
+        let (sentence, ja, reference) = match pile {
             Pile::Junk => (
                 "Every junk card is unique, so the junk deck holds one copy of each",
+                "ジャンクはどれも1点ものなので、ジャンク山札には各カードを1枚ずつ入れます",
                 "House rule: the rulebook does not settle this; the app's default (every junk item is unique), which the table may change",
             ),
             Pile::Characters => (
                 "Each character is a single card, so the pool holds one copy of each",
+                "キャラクターはそれぞれ1枚のカードなので、キャラクターの山には各カードを1枚ずつ入れます",
                 "Setup (a random character card each)",
             ),
         };
-        problems.push(Violation::new(
-            "space-junk.deck-unique",
-            format!("{sentence}: {}.", repeated.join(", ")),
-            reference,
-        ));
+        problems.push(
+            Violation::new(
+                "space-junk.deck-unique",
+                format!("{sentence}: {}.", repeated.join(", ")),
+                reference,
+            )
+            .ja(format!("{ja}: {}。", repeated_ja.join("、"))),
+        );
     }
     match pile {
         Pile::Junk if right < MIN_JUNK_DECK => problems.push(Violation::new(
@@ -120,7 +154,10 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                  to fill every space of six ships; this one has {right}."
             ),
             "Game Contents (150+ junk cards)",
-        )),
+        )
+        .ja(format!(
+            "共有のジャンク山札には、6隻の船のスペースをすべて埋められるよう、異なるジャンクカードが少なくとも{MIN_JUNK_DECK}枚必要です。このデッキは{right}枚です。"
+        ))),
         Pile::Characters if right < MIN_CHARACTERS => problems.push(Violation::new(
             "space-junk.deck-size",
             format!(
@@ -128,7 +165,10 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                  each player of a full table of six; this one has {right}."
             ),
             "Game Contents (8+ character cards, 6 ship boards)",
-        )),
+        )
+        .ja(format!(
+            "キャラクターの山には、6人の卓の全員に1枚ずつ配れるよう、異なるキャラクターが少なくとも{MIN_CHARACTERS}枚必要です。このデッキは{right}枚です。"
+        ))),
         _ => {}
     }
     problems

@@ -222,6 +222,7 @@ fn per_card(text: &str) -> Result<Catalogue, CatalogueError> {
         &Ctx {
             file: "x.toml",
             text,
+            doc: Default::default(),
         },
         GameId::Yomi,
     )

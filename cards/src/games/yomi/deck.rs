@@ -51,6 +51,25 @@ fn listing(cat: &Catalogue, counts: &BTreeMap<&str, usize>) -> String {
         .join(", ")
 }
 
+/// The same listing in Japanese: `Y01「名前」×2`.
+fn listing_ja(cat: &Catalogue, counts: &BTreeMap<&str, usize>) -> String {
+    counts
+        .iter()
+        .map(|(id, n)| {
+            let name = cat.card(id).map_or_else(
+                || (*id).to_owned(),
+                |c| format!("{}「{}」", c.id, c.name_ja),
+            );
+            if *n == 1 {
+                name
+            } else {
+                format!("{name}×{n}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("、")
+}
+
 /// Checks a deck against Yomi's construction rules: a Yomi deck is exactly one character's fixed
 /// deck as listed in the catalogue's `[[decks]]` (its character card once, plus its 54 cards), with
 /// nothing in the extra section. Variant `beginner`: the same without the Jokers. One violation per
@@ -74,14 +93,20 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
         for c in &deck.extra {
             *extra.entry(c.card.as_str()).or_default() += 1;
         }
-        out.push(Violation::new(
-            "yomi.deck-extra",
-            format!(
-                "A Yomi deck has no extra section: every card goes in the main deck ({}).",
-                listing(catalogue, &extra)
-            ),
-            REF_DECK,
-        ));
+        out.push(
+            Violation::new(
+                "yomi.deck-extra",
+                format!(
+                    "A Yomi deck has no extra section: every card goes in the main deck ({}).",
+                    listing(catalogue, &extra)
+                ),
+                REF_DECK,
+            )
+            .ja(format!(
+                "Yomi のデッキに別枠はありません。すべてのカードは山札に入れます({})。",
+                listing_ja(catalogue, &extra)
+            )),
+        );
     }
     let yomi = |id: &str| catalogue.card(id).and_then(Card::yomi);
     let mut have: BTreeMap<&str, usize> = BTreeMap::new();
@@ -93,12 +118,21 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
             "yomi.deck-character-card",
             "The deck is empty: a Yomi deck is one character's fixed deck, with its character card.",
             REF_CHARACTER,
-        ));
+        )
+        .ja("デッキが空です。Yomi のデッキは、キャラクターカードを含む1人のキャラクターの固定デッキです。"));
         return out;
     };
     let character_name = catalogue
         .card(character)
         .map_or(character, |c| c.name_en.as_str());
+    let character_ja = catalogue
+        .card(character)
+        .map_or(character, |c| c.name_ja.as_str());
+    let one = |id: &str| {
+        catalogue
+            .card(id)
+            .map_or_else(|| id.to_owned(), |c| format!("{}「{}」", c.id, c.name_ja))
+    };
     // Exactly one character card, once.
     let character_cards: BTreeMap<&str, usize> = have
         .iter()
@@ -106,29 +140,43 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
         .map(|(id, n)| (*id, *n))
         .collect();
     let problem = match character_cards.len() {
-        0 => Some(format!(
-            "The deck has no character card: add {} once (it gives the starting HP and is set aside at setup).",
-            catalogue
-                .card(character)
-                .map_or_else(|| character.to_owned(), describe)
+        0 => Some((
+            format!(
+                "The deck has no character card: add {} once (it gives the starting HP and is set aside at setup).",
+                catalogue
+                    .card(character)
+                    .map_or_else(|| character.to_owned(), describe)
+            ),
+            format!(
+                "デッキにキャラクターカードがありません。{} を1枚入れてください(最初の体力を決め、準備のときに脇に置きます)。",
+                one(character)
+            ),
         )),
         1 => character_cards.values().next().filter(|n| **n > 1).map(|n| {
-            format!(
-                "The deck lists the character card {character} {n} times: it needs it exactly once."
+            (
+                format!(
+                    "The deck lists the character card {character} {n} times: it needs it exactly once."
+                ),
+                format!(
+                    "キャラクターカード {character} が{n}枚あります。ちょうど1枚にしてください。"
+                ),
             )
         }),
-        _ => Some(format!(
-            "The deck has {} character cards ({}): a Yomi deck is one character's deck, with exactly one character card.",
-            character_cards.len(),
-            listing(catalogue, &character_cards)
+        _ => Some((
+            format!(
+                "The deck has {} character cards ({}): a Yomi deck is one character's deck, with exactly one character card.",
+                character_cards.len(),
+                listing(catalogue, &character_cards)
+            ),
+            format!(
+                "デッキにキャラクターカードが{}枚あります({})。Yomi のデッキは1人のキャラクターのデッキで、キャラクターカードはちょうど1枚です。",
+                character_cards.len(),
+                listing_ja(catalogue, &character_cards)
+            ),
         )),
     };
-    if let Some(sentence) = problem {
-        out.push(Violation::new(
-            "yomi.deck-character-card",
-            sentence,
-            REF_CHARACTER,
-        ));
+    if let Some((sentence, ja)) = problem {
+        out.push(Violation::new("yomi.deck-character-card", sentence, REF_CHARACTER).ja(ja));
     }
     // No cards of another character.
     let foreign: BTreeMap<&str, usize> = have
@@ -148,7 +196,11 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                 listing(catalogue, &foreign)
             ),
             REF_DECK,
-        ));
+        )
+        .ja(format!(
+            "Yomi のデッキには1人のキャラクターのカードだけを入れます。次のカードは{character_ja}のものではありません: {}。",
+            listing_ja(catalogue, &foreign)
+        )));
     }
     // Exactly the fixed deck's cards.
     let fixed = catalogue
@@ -162,7 +214,10 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                 "The catalogue lists no fixed deck for {character_name} ({character}), so this deck cannot be compared with it."
             ),
             REF_DECK,
-        ));
+        )
+        .ja(format!(
+            "カタログに{character_ja}({character})の固定デッキがないため、このデッキと比べられません。"
+        )));
         return out;
     };
     let is_joker = |id: &str| matches!(yomi(id), Some(YomiCard::Joker(_)));
@@ -197,26 +252,40 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
         }
     }
     if !missing.is_empty() {
-        out.push(Violation::new(
-            "yomi.deck-missing",
-            format!(
-                "{character_name}'s deck is fixed ({}); it is missing {}.",
+        out.push(
+            Violation::new(
+                "yomi.deck-missing",
+                format!(
+                    "{character_name}'s deck is fixed ({}); it is missing {}.",
+                    fixed.id,
+                    listing(catalogue, &missing)
+                ),
+                REF_DECK,
+            )
+            .ja(format!(
+                "{character_ja}のデッキは固定です({})。足りないカード: {}。",
                 fixed.id,
-                listing(catalogue, &missing)
-            ),
-            REF_DECK,
-        ));
+                listing_ja(catalogue, &missing)
+            )),
+        );
     }
     if !surplus.is_empty() {
-        out.push(Violation::new(
-            "yomi.deck-surplus",
-            format!(
-                "{character_name}'s deck is fixed ({}); it has more than the fixed deck: {}.",
+        out.push(
+            Violation::new(
+                "yomi.deck-surplus",
+                format!(
+                    "{character_name}'s deck is fixed ({}); it has more than the fixed deck: {}.",
+                    fixed.id,
+                    listing(catalogue, &surplus)
+                ),
+                REF_DECK,
+            )
+            .ja(format!(
+                "{character_ja}のデッキは固定です({})。固定デッキより多いカード: {}。",
                 fixed.id,
-                listing(catalogue, &surplus)
-            ),
-            REF_DECK,
-        ));
+                listing_ja(catalogue, &surplus)
+            )),
+        );
     }
     if !jokers.is_empty() {
         out.push(Violation::new(
@@ -226,7 +295,11 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                 listing(catalogue, &jokers)
             ),
             "House rule: the rulebook does not settle this; the app's default, which the table may change",
-        ));
+        )
+        .ja(format!(
+            "初心者向けのゲームはジョーカーなしで遊びます。次のカードを抜いてください: {}。",
+            listing_ja(catalogue, &jokers)
+        )));
     }
     out
 }

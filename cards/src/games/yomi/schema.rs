@@ -41,7 +41,11 @@ pub(super) const REF_CHARACTER: &str =
 /// character has exactly one complete fixed deck), and refuses a catalogue of another game.
 /// Errors name the file, line and field.
 pub fn load(file: &str, text: &str) -> Result<Catalogue, CatalogueError> {
-    let ctx = Ctx { file, text };
+    let ctx = Ctx {
+        file,
+        text,
+        doc: Default::default(),
+    };
     let cat = Catalogue::load(file, text)?;
     if cat.game != Yomi::ID {
         return Err(ctx.err(
