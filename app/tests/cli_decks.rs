@@ -11,6 +11,7 @@ fn tableside(data: &Path, args: &[&str]) -> Output {
         .arg(data)
         .args(args)
         .env_remove("TABLESIDE_DATA_DIR")
+        .env_remove("TABLESIDE_LANG")
         .output()
         .expect("run tableside")
 }
@@ -108,6 +109,30 @@ fn an_illegal_deck_gets_one_line_per_broken_rule_and_is_not_registered() {
     for rule in ["jaken.deck-size", "jaken.deck-copies", "jaken.deck-bg"] {
         assert!(stdout.contains(rule), "{rule} missing in:\n{stdout}");
     }
+    assert!(
+        stdout.contains("A deck has exactly 15 cards; this one has 16."),
+        "{stdout}"
+    );
+    // In Japanese, the same rules with the rulebook's words.
+    let out = Command::new(env!("CARGO_BIN_EXE_tableside"))
+        .arg("--data-dir")
+        .arg(dir.path())
+        .args(["deck", "register", deck.to_str().unwrap()])
+        .env_remove("TABLESIDE_DATA_DIR")
+        .env("TABLESIDE_LANG", "ja")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let ja = text(&out.stdout);
+    for sentence in [
+        "1デッキ15枚編成です。このデッキは16枚です。",
+        "同じ名前のカードは2枚までデッキに入れられます。",
+        "フィールドカードは1つのデッキに1種類しか入れられません。",
+        "構築ルールを3個満たしていません",
+    ] {
+        assert!(ja.contains(sentence), "{sentence} missing in:\n{ja}");
+    }
+    assert!(!ja.contains("A deck has exactly"), "{ja}");
     let out = tableside(dir.path(), &["deck", "list"]);
     assert!(
         text(&out.stdout).contains("No registered decks"),

@@ -484,3 +484,35 @@ fn a_demo_set_exports_to_start_from_before_anything_is_stored_and_its_decks_keep
     );
     assert!(why.contains("has no version `7`"), "{why}");
 }
+
+#[test]
+fn catalogue_show_before_anything_is_stored_shows_a_demo_set_and_names_an_unknown_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let demo = Catalogue::builtin(cards::core::GameId::Jaken).unwrap();
+    let shown = ok(data, &["catalogue", "show", "jaken-demo"]);
+    assert!(shown.contains("demo (built in)"), "{shown}");
+    assert!(shown.contains("from embedded"), "{shown}");
+    for card in &demo.cards {
+        assert!(shown.contains(&card.id), "{} missing:\n{shown}", card.id);
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(data, &["catalogue", "show", "jaken-demo", "--json"])).unwrap();
+    assert_eq!(json["set"]["set_id"], "jaken-demo");
+    assert_eq!(json["cards"].as_array().unwrap().len(), demo.cards.len());
+    assert_eq!(json["versions"].as_array().unwrap().len(), 1);
+    let why = refused(data, &["catalogue", "show", "no-such-set"]);
+    assert!(
+        why.contains("there is no set `no-such-set` in the card library"),
+        "{why}"
+    );
+    assert!(
+        why.contains("カードライブラリにセット `no-such-set` はありません"),
+        "{why}"
+    );
+    assert!(!why.to_lowercase().contains("database"), "{why}");
+    assert!(
+        !data.join("tableside.sqlite3").exists(),
+        "showing a set creates no database"
+    );
+}

@@ -91,25 +91,53 @@ pub fn catalogue_of(cli: &super::Cli, deck: &Deck, file: Option<&Path>) -> Resul
     }
 }
 
+/// Prints a deck's check in the user's language (`TABLESIDE_LANG`, as the window: English
+/// unless it says `ja`).
 fn print_problems(out: &mut impl Write, deck: &Deck, problems: &[Violation]) -> Result<()> {
+    let ja = crate::ui::i18n::Lang::from_env() == crate::ui::i18n::Lang::Ja;
     let copies = deck.main.len() + deck.extra.len();
     if problems.is_empty() {
-        writeln!(
-            out,
-            "{}'s {} deck “{}” ({copies} copies) is legal.",
-            deck.owner, deck.game, deck.name
-        )?;
+        if ja {
+            writeln!(
+                out,
+                "{} の {} デッキ「{}」({copies}枚)は構築ルールをすべて満たしています。",
+                deck.owner, deck.game, deck.name
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{}'s {} deck “{}” ({copies} copies) is legal.",
+                deck.owner, deck.game, deck.name
+            )?;
+        }
     } else {
-        writeln!(
-            out,
-            "{}'s {} deck “{}” breaks {} rule(s):",
-            deck.owner,
-            deck.game,
-            deck.name,
-            problems.len()
-        )?;
+        if ja {
+            writeln!(
+                out,
+                "{} の {} デッキ「{}」は構築ルールを{}個満たしていません:",
+                deck.owner,
+                deck.game,
+                deck.name,
+                problems.len()
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{}'s {} deck “{}” breaks {} rule(s):",
+                deck.owner,
+                deck.game,
+                deck.name,
+                problems.len()
+            )?;
+        }
         for p in problems {
-            writeln!(out, "  ✗ {} [{}; {}]", p.sentence, p.rule, p.reference)?;
+            writeln!(
+                out,
+                "  ✗ {} [{}; {}]",
+                p.sentence_in(ja),
+                p.rule,
+                p.reference
+            )?;
         }
     }
     Ok(())

@@ -5,7 +5,8 @@ use super::{EXIT_REFUSED, ExitError, db_path, open_if_present};
 use crate::session::now_ms;
 use crate::store::Store;
 use crate::store::library::{
-    Change, LibraryError, SetEntry, builtin_entries, parse_catalogue, read_catalogue_file, short,
+    Change, LibraryError, SetEntry, VersionInfo, builtin_entries, parse_catalogue,
+    read_catalogue_file, short,
 };
 use anyhow::{Context, Result, anyhow};
 use cards::catalogue::Catalogue;
@@ -393,16 +394,40 @@ fn no_version(set: &str, w: &str) -> anyhow::Error {
 }
 
 fn show(cli: &super::Cli, out: &mut impl Write, set: &str, json: bool) -> Result<()> {
-    let store = open_if_present(cli)?.ok_or_else(|| no_library(set))?;
-    let entry = store
-        .library()?
-        .into_iter()
-        .find(|s| s.set_id == set)
-        .ok_or_else(|| no_library(set))?;
-    let versions = store.versions(set).map_err(|e| refused(&e))?;
-    let cat = store
-        .catalogue_at(&entry.version)
-        .map_err(|e| refused(&e))?;
+    let (entry, versions, cat) = match open_if_present(cli)? {
+        Some(store) => {
+            let entry = store
+                .library()?
+                .into_iter()
+                .find(|s| s.set_id == set)
+                .ok_or_else(|| no_library(set))?;
+            let versions = store.versions(set).map_err(|e| refused(&e))?;
+            let cat = store
+                .catalogue_at(&entry.version)
+                .map_err(|e| refused(&e))?;
+            (entry, versions, cat)
+        }
+        // No database yet: the demo sets a new one starts with, as built in.
+        None => {
+            let entry = builtin_entries()
+                .into_iter()
+                .find(|e| e.set_id == set)
+                .ok_or_else(|| no_library(set))?;
+            let (_, text) = builtin_text(set, None)?;
+            let cat = Catalogue::load(set, &text).map_err(|e| anyhow!("{e}"))?;
+            let versions = vec![VersionInfo {
+                version: entry.version.clone(),
+                number: entry.number,
+                cards: entry.cards,
+                decks: entry.decks,
+                source: "embedded".to_owned(),
+                added_ms: 0,
+                current: true,
+                matches: Vec::new(),
+            }];
+            (entry, versions, cat)
+        }
+    };
     if json {
         let doc = serde_json::json!({
             "set": entry,

@@ -346,15 +346,16 @@ impl DeckEditor {
             }
             Ok((_, violations)) => {
                 for v in violations {
+                    let sentence = v.sentence_in(lang == Lang::Ja);
                     ui.add(
                         egui::Label::new(
-                            RichText::new(format!("× {}", v.sentence))
+                            RichText::new(format!("× {sentence}"))
                                 .size(16.0)
                                 .color(WARN),
                         )
                         .wrap(),
                     )
-                    .accessible_name(format!("{}: {}", v.rule, v.sentence));
+                    .accessible_name(format!("{}: {sentence}", v.rule));
                 }
                 false
             }
