@@ -783,10 +783,9 @@ impl DiceService {
             (LinkState::Stopped, _) => (lang.tower_stopped(), TowerTone::Off),
             (LinkState::Handshaking, _) => (lang.tower_handshaking(&port), TowerTone::Busy),
             (_, Some(e)) => {
-                let retry = match h.state {
-                    LinkState::Waiting(d) => Some(d),
-                    _ => None,
-                };
+                // The link tries again at most this far apart (its backoff's cap): said as
+                // such, not as the wait of the moment, which the window is not woken for.
+                let retry = Some(choice.link_config().backoff_max);
                 let down = since(h.down_since);
                 let headline = match e {
                     LinkError::Open { .. } | LinkError::NotFound { .. } if h.connects == 0 => {
@@ -872,19 +871,52 @@ impl DiceService {
         out
     }
 
-    /// Whether what [`Self::status_in`] and [`Self::notices`] say changes with time alone
-    /// (a duration shown, a notice to clear): the window then draws again in a second.
-    pub fn changes_with_time(&self, now: Instant) -> bool {
+    /// When what [`Self::status_in`] and [`Self::notices`] say next changes with time alone
+    /// (a duration shown reaches its next value, a notice clears): the window draws again
+    /// then. `None`: nothing changes until the link or the match does. How long a tower has
+    /// been away is shown in whole minutes, so an absent tower redraws once a minute.
+    pub fn next_change_in(&self, now: Instant) -> Option<Duration> {
         let h = &self.health;
-        let recent = |at: Instant, keep: Duration| now.saturating_duration_since(at) < keep;
-        !self.late.is_empty()
-            || (self.choice.is_some() && h.state != LinkState::Connected)
-            || h.last_fault.is_some_and(|f| recent(f.at, FAULT_SHOWN_FOR))
-            || self.losses.iter().any(|l| recent(l.at, LOSS_SHOWN_FOR))
+        let left = |at: Instant, keep: Duration| {
+            keep.checked_sub(now.saturating_duration_since(at))
+                .filter(|d| !d.is_zero())
+        };
+        let mut next: Option<Duration> = None;
+        let mut take = |d: Option<Duration>| {
+            if let Some(d) = d {
+                next = Some(next.map_or(d, |n| n.min(d)));
+            }
+        };
+        // "thrown 20 s ago" on a late die waiting for an answer or just logged.
+        if !self.late.is_empty()
             || self
                 .logged_late
                 .iter()
-                .any(|l| recent(l.received_at, LATE_NOTE_SHOWN_FOR))
+                .any(|l| left(l.received_at, LATE_NOTE_SHOWN_FOR).is_some())
+        {
+            take(Some(Duration::from_secs(1)));
+        }
+        if self.choice.is_some()
+            && self.start_error.is_none()
+            && h.state != LinkState::Connected
+            && let Some(since) = h.down_since
+        {
+            let down = now.saturating_duration_since(since);
+            let into_minute = Duration::new(down.as_secs() % 60, down.subsec_nanos());
+            take(Some(Duration::from_secs(60) - into_minute));
+        }
+        take(
+            h.last_fault
+                .as_ref()
+                .and_then(|f| left(f.at, FAULT_SHOWN_FOR)),
+        );
+        for loss in &self.losses {
+            take(left(loss.at, LOSS_SHOWN_FOR));
+        }
+        for late in &self.logged_late {
+            take(left(late.received_at, LATE_NOTE_SHOWN_FOR));
+        }
+        next
     }
 }
 
@@ -1109,7 +1141,10 @@ mod tests {
             ["The tower could not read a die (die 1): throw it again"]
         );
         assert!(texts(&sensor, Lang::Ja, soon)[0].contains("読めませんでした"));
-        assert!(sensor.changes_with_time(soon));
+        assert_eq!(
+            sensor.next_change_in(soon),
+            Some(FAULT_SHOWN_FOR - Duration::from_secs(1))
+        );
         // Gone once the fault stops.
         let later = t0 + FAULT_SHOWN_FOR + Duration::from_millis(1);
         assert!(texts(&sensor, Lang::En, later).is_empty());
@@ -1198,23 +1233,29 @@ mod tests {
         });
         let at = t0 + Duration::from_secs(18);
         let en = d.status_in(Lang::En, at);
-        assert_eq!(en.headline, "Tower unplugged for 18 s: waiting for it");
+        assert_eq!(
+            en.headline,
+            "Tower unplugged for under a minute: waiting for it"
+        );
         assert_eq!(en.tone, TowerTone::Problem);
         assert_eq!(
             en.details[0],
-            "cannot open /dev/ttyACM0: No such file or directory; trying again in 0.2 s"
+            "cannot open /dev/ttyACM0: No such file or directory; trying again every 1 s"
         );
         let later = d.status_in(Lang::En, t0 + Duration::from_secs(130));
-        assert_eq!(
-            later.headline,
-            "Tower unplugged for 2 min 10 s: waiting for it"
-        );
+        assert_eq!(later.headline, "Tower unplugged for 2 min: waiting for it");
         let ja = d.status_in(Lang::Ja, at);
         assert_eq!(
             ja.headline,
-            "ダイスタワーが外れて 18 秒: 戻るのを待っています"
+            "ダイスタワーが外れて 1 分未満: 戻るのを待っています"
         );
-        assert!(d.changes_with_time(at));
+        // Shown in whole minutes: the window draws again when the minute turns, not every
+        // second (an absent tower must cost no CPU).
+        assert_eq!(d.next_change_in(at), Some(Duration::from_secs(42)));
+        assert_eq!(
+            d.next_change_in(t0 + Duration::from_millis(60_500)),
+            Some(Duration::from_millis(59_500))
+        );
         let never = service_with(LinkHealth {
             state: LinkState::Waiting(Duration::from_millis(200)),
             last_error: Some(LinkError::NotFound { tried: 3 }),
@@ -1223,7 +1264,7 @@ mod tests {
         });
         assert_eq!(
             never.status_in(Lang::En, at).headline,
-            "Tower not found · looking for 18 s"
+            "Tower not found · looking for under a minute"
         );
     }
 }

@@ -409,10 +409,10 @@ fn the_panel_says_how_long_the_tower_is_unplugged_and_which_dice_a_reset_lost() 
     start_match(&mut h);
     sim.send(Command::DropLink(Duration::from_millis(2_500)))
         .unwrap();
-    // While it is out, the panel counts how long.
+    // While it is out, the panel says so, and for how long in whole minutes.
     assert!(wait_to_see(
         &mut h,
-        "Tower unplugged for 1 s: waiting for it"
+        "Tower unplugged for under a minute: waiting for it"
     ));
     // A die thrown into it, then a power blip before the cable is back: gone, and said.
     sim.roll(6, 5).unwrap();

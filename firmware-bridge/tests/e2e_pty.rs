@@ -541,3 +541,73 @@ fn link_runs_on_its_own_thread_for_non_async_apps() {
     link.stop();
     assert_eq!(link.health().state, LinkState::Stopped);
 }
+
+/// A notify callback that counts its calls.
+fn counting_notify() -> (
+    firmware_bridge::link::Notify,
+    std::sync::Arc<std::sync::atomic::AtomicUsize>,
+) {
+    let n = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let c = n.clone();
+    let notify = firmware_bridge::link::Notify(std::sync::Arc::new(move || {
+        c.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }));
+    (notify, n)
+}
+
+/// A window woken by the link (its notify callback) must not be woken for the retries of a
+/// tower that is not there, nor for the heartbeats of one that is: only for what the screen
+/// shows (the link went down, came up, a roll, a loss).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_link_wakes_the_window_only_for_what_the_screen_shows() {
+    use std::sync::atomic::Ordering::Relaxed;
+    // Absent: retried every 20 ms for a second, about 50 port failures.
+    let (notify, woken) = counting_notify();
+    let link = Link::spawn(LinkConfig {
+        backoff_initial: Duration::from_millis(5),
+        backoff_max: Duration::from_millis(20),
+        notify: Some(notify),
+        ..link_config(PortChoice::Path("/dev/ttyTABLESIDE-absent".into()))
+    })
+    .unwrap();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let failures = link.health().errors.io;
+    assert!(failures >= 20, "the link retried only {failures} times");
+    let wakes = woken.load(Relaxed);
+    assert!(
+        wakes <= 3,
+        "{wakes} wakes for {failures} retries of an absent tower"
+    );
+    drop(link);
+
+    // Present and idle: heartbeats every 50 ms for a second, then one roll.
+    let sim = Sim::spawn(sim_config(0x1D1E)).unwrap();
+    let (notify, woken) = counting_notify();
+    let mut link = Link::spawn(LinkConfig {
+        notify: Some(notify),
+        ..link_config(PortChoice::Path(sim.path().to_owned()))
+    })
+    .unwrap();
+    assert!(wait_connected(&link, Duration::from_secs(5)).await);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let before = woken.load(Relaxed);
+    let heartbeats_before = link.health().last_heartbeat;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_ne!(
+        link.health().last_heartbeat,
+        heartbeats_before,
+        "no heartbeat arrived"
+    );
+    let idle_wakes = woken.load(Relaxed) - before;
+    assert!(
+        idle_wakes <= 1,
+        "{idle_wakes} wakes in a second of heartbeats"
+    );
+    sim.send(Command::Roll { sides: 6, value: 4 }).unwrap();
+    let roll = next_roll(&mut link, Duration::from_secs(5)).await;
+    assert!(roll.is_some(), "the roll did not arrive");
+    assert!(
+        woken.load(Relaxed) > before + idle_wakes,
+        "a roll did not wake the window"
+    );
+}

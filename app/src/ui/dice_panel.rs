@@ -73,9 +73,9 @@ pub(crate) fn dice_panel(
 ) -> Option<DiceTap> {
     let t = lang.t();
     let now = Instant::now();
-    if dice.changes_with_time(now) {
-        // "unplugged for 18 s", "thrown 20 s ago", a notice to clear: keep them true.
-        ui.ctx().request_repaint_after(Duration::from_secs(1));
+    if let Some(next) = dice.next_change_in(now) {
+        // "unplugged for 3 min", "thrown 20 s ago", a notice to clear: keep them true.
+        ui.ctx().request_repaint_after(next);
     }
     let height = touch_height(ui, 40.0);
     let mut tap = None;
@@ -287,8 +287,8 @@ fn late_dice(ui: &mut Ui, dice: &mut DiceService, lang: Lang, height: f32, now: 
 /// with time alone.
 pub(crate) fn attention(ui: &Ui, dice: &DiceService, lang: Lang) -> Option<String> {
     let now = Instant::now();
-    if dice.changes_with_time(now) {
-        ui.ctx().request_repaint_after(Duration::from_secs(1));
+    if let Some(next) = dice.next_change_in(now) {
+        ui.ctx().request_repaint_after(next);
     }
     let late = dice.late_rolls().len();
     let warned = dice.notices(lang, now).iter().any(|n| n.warn);
@@ -357,8 +357,8 @@ pub(crate) fn tower_status_bar(ui: &mut Ui, dice: &DiceService, lang: Lang) {
         return;
     }
     let now = Instant::now();
-    if dice.changes_with_time(now) {
-        ui.ctx().request_repaint_after(Duration::from_secs(1));
+    if let Some(next) = dice.next_change_in(now) {
+        ui.ctx().request_repaint_after(next);
     }
     let status = dice.status_in(lang, now);
     let colour = tone_colour(ui, status.tone);

@@ -757,6 +757,23 @@ impl Lang {
         self.pick(en, ja)
     }
 
+    /// How long something has been away, in whole minutes ("under a minute", "3 min",
+    /// "2 h 5 min"): it changes once a minute, so a window showing it redraws once a minute.
+    pub fn away(self, d: std::time::Duration) -> String {
+        let m = d.as_secs() / 60;
+        let (en, ja) = if m == 0 {
+            ("under a minute".to_owned(), "1 分未満".to_owned())
+        } else if m < 120 {
+            (format!("{m} min"), format!("{m} 分"))
+        } else {
+            (
+                format!("{} h {} min", m / 60, m % 60),
+                format!("{} 時間 {} 分", m / 60, m % 60),
+            )
+        };
+        self.pick(en, ja)
+    }
+
     /// No tower asked for.
     pub fn tower_none(self) -> String {
         self.pick("No dice tower", "ダイスタワーなし").to_owned()
@@ -848,8 +865,8 @@ impl Lang {
     pub fn tower_not_found(self, since: Option<std::time::Duration>) -> String {
         match since {
             Some(d) => self.pick(
-                format!("Tower not found · looking for {}", self.duration(d)),
-                format!("ダイスタワーが見つかりません · 探して {}", self.duration(d)),
+                format!("Tower not found · looking for {}", self.away(d)),
+                format!("ダイスタワーが見つかりません · 探して {}", self.away(d)),
             ),
             None => self
                 .pick("Tower not found", "ダイスタワーが見つかりません")
@@ -857,9 +874,9 @@ impl Lang {
         }
     }
 
-    /// "Tower unplugged for 18 s: waiting for it".
+    /// "Tower unplugged for 3 min: waiting for it".
     pub fn tower_unplugged(self, since: Option<std::time::Duration>) -> String {
-        let d = self.duration(since.unwrap_or_default());
+        let d = self.away(since.unwrap_or_default());
         self.pick(
             format!("Tower unplugged for {d}: waiting for it"),
             format!("ダイスタワーが外れて {d}: 戻るのを待っています"),
@@ -877,7 +894,7 @@ impl Lang {
 
     /// "Tower connection lost 18 s ago: reconnecting".
     pub fn tower_connection_lost(self, since: Option<std::time::Duration>) -> String {
-        let d = self.duration(since.unwrap_or_default());
+        let d = self.away(since.unwrap_or_default());
         self.pick(
             format!("Tower connection lost {d} ago: reconnecting"),
             format!("ダイスタワーとの接続が {d}前に切れました: 再接続中"),
@@ -936,8 +953,8 @@ impl Lang {
         };
         match retry {
             Some(d) => self.pick(
-                format!("{why}; trying again in {}", self.duration(d)),
-                format!("{why}。{}後に再試行", self.duration(d)),
+                format!("{why}; trying again every {}", self.duration(d)),
+                format!("{why}。{}ごとに再試行", self.duration(d)),
             ),
             None => self.pick(
                 format!("{why}; trying again now"),

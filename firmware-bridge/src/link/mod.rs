@@ -149,7 +149,8 @@ pub enum WireMode {
     Text,
 }
 
-/// A callback run on the link's task whenever rolls arrive or the health changes, e.g.
+/// A callback run on the link's task whenever rolls arrive or what a screen shows of the
+/// health changes ([`LinkHealth::looks_different_from`]), e.g.
 /// egui's `Context::request_repaint`. Keep it short and non-blocking.
 #[derive(Clone)]
 pub struct Notify(pub Arc<dyn Fn() + Send + Sync>);
@@ -501,6 +502,26 @@ impl LinkHealth {
     pub fn is_connected(&self) -> bool {
         self.state == LinkState::Connected
     }
+
+    /// Whether a screen showing `before` would show something else for `self`: not for the
+    /// retry cycle of a link that stays down (opening, waiting, opening again, one more port
+    /// failure counted), nor for a heartbeat or a frame arriving on a link that stays up. A
+    /// window woken only for these changes draws nothing while the tower is absent.
+    pub fn looks_different_from(&self, before: &LinkHealth) -> bool {
+        fn shown(h: &LinkHealth) -> LinkHealth {
+            let mut h = h.clone();
+            h.last_heartbeat = None;
+            h.last_frame = None;
+            h.errors.io = 0;
+            if h.down_since.is_some()
+                && matches!(h.state, LinkState::Opening | LinkState::Waiting(_))
+            {
+                h.state = LinkState::Waiting(Duration::ZERO);
+            }
+            h
+        }
+        shown(self) != shown(before)
+    }
 }
 
 /// A running link. Dropping it stops the link.
@@ -523,17 +544,20 @@ struct Shared {
 }
 
 impl Shared {
-    /// Publishes the health if it changed, and then runs the notify callback.
+    /// Publishes the health if it changed, and then runs the notify callback when what a
+    /// screen shows of it changed ([`LinkHealth::looks_different_from`]).
     fn publish(&mut self) {
-        let changed = self.health_tx.send_if_modified(|h| {
+        let mut shown_change = false;
+        self.health_tx.send_if_modified(|h| {
             if *h == self.health {
                 false
             } else {
+                shown_change = self.health.looks_different_from(h);
                 h.clone_from(&self.health);
                 true
             }
         });
-        if changed && let Some(n) = &self.notify {
+        if shown_change && let Some(n) = &self.notify {
             (n.0)();
         }
     }
