@@ -207,3 +207,122 @@ fn kiosk_keys_drive_the_table_and_touch_targets_are_large() {
     // Idle, the kiosk asks for no further frame.
     assert_eq!(h.run(), 1, "an idle table keeps repainting");
 }
+
+/// Plays `script` (a file of the repo) with the CLI into `data`; the match stays unfinished
+/// when the script stops before the end.
+fn play_unfinished(data: &Path, script: &str) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(script);
+    let out = Command::new(env!("CARGO_BIN_EXE_tableside"))
+        .args(["play", "--game", "jaken", "--script"])
+        .arg(&script)
+        .arg("--data-dir")
+        .arg(data)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "tableside play: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// After a crash, Resume offers the match that was being played (the one written last, not
+/// the one made last); a match can be discarded by touch (asked again, kept in the history as
+/// abandoned, never deleted); matches left before their first entry do not pile up.
+#[test]
+fn resume_offers_the_match_written_last_and_discard_keeps_it_as_abandoned() {
+    use tableside::store::{MatchId, MatchStatus, Store};
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    // #1 and #2 stopped in battle 3; #3 and #4 left before their first entry.
+    play_unfinished(&data, "scripts/mid-match.script");
+    play_unfinished(&data, "scripts/mid-match.script");
+    let header_only = dir.path().join("header.script");
+    std::fs::write(
+        &header_only,
+        "game jaken\ncatalogue jaken-demo\nplayer Aki deck=lantern\nplayer Ben deck=gale\n",
+    )
+    .unwrap();
+    play_unfinished(&data, header_only.to_str().unwrap());
+    play_unfinished(&data, header_only.to_str().unwrap());
+    let db = data.join("tableside.sqlite3");
+    {
+        let mut store = Store::open(&db).unwrap();
+        let unfinished: Vec<_> = store
+            .unfinished()
+            .unwrap()
+            .iter()
+            .map(|r| (r.id, r.entries))
+            .collect();
+        assert_eq!(
+            unfinished.len(),
+            4,
+            "four unfinished matches: {unfinished:?}"
+        );
+        assert!(unfinished.iter().filter(|(_, n)| *n == 0).count() == 2);
+        // The table goes on playing #1 after #2 was made: #1 is written last.
+        let one = store.get(MatchId(1)).unwrap();
+        let latest = store
+            .matches()
+            .unwrap()
+            .iter()
+            .map(|r| r.updated_ms)
+            .max()
+            .unwrap();
+        let roll = r#"{"input":"roll","roll":{"sides":6,"value":4,"source":{"kind":"virtual"}}}"#;
+        store.append(MatchId(1), one.entries, roll, latest + 1_000).unwrap();
+    }
+
+    let mut h = open(&db, true);
+    assert!(sees(&h, "An unfinished match is waiting"));
+    // The big Resume button (Space on the kiosk) is #1's, the match written last.
+    assert!(sees(&h, "Resume match #1"));
+    assert!(sees(&h, "Resume match #2"));
+    {
+        let store = Store::open(&db).unwrap();
+        let mut empty: Vec<_> = store
+            .matches()
+            .unwrap()
+            .into_iter()
+            .filter(|r| r.entries == 0)
+            .map(|r| (r.id, r.status, r.outcome_json.unwrap_or_default()))
+            .collect();
+        empty.sort_by_key(|e| e.0);
+        // Of the two empty ones only the newest is still offered; the other is kept, marked
+        // abandoned.
+        assert_eq!(empty.len(), 2, "{empty:?}");
+        assert_eq!(empty[0].1, MatchStatus::Finished, "{empty:?}");
+        assert!(empty[0].2.contains("abandoned"), "{empty:?}");
+        assert_eq!(empty[1].1, MatchStatus::Open, "{empty:?}");
+    }
+    assert!(!sees(&h, "Resume match #3"));
+    assert!(sees(&h, "Resume match #4"));
+    // Space resumes the one written last.
+    key(&mut h, Key::Space);
+    assert_eq!(
+        h.state().session().map(|s| s.id()),
+        Some(MatchId(1)),
+        "Space resumed the wrong match"
+    );
+    drop(h);
+
+    // Discard #2 by touch: asked again first, then kept as abandoned.
+    let mut h = open(&db, true);
+    click(&mut h, "Discard #2…");
+    assert!(sees_part(&h, "It stays in the history as abandoned"));
+    assert!(
+        sees(&h, "Resume match #2"),
+        "discarded before the second tap"
+    );
+    click(&mut h, "Yes, discard #2");
+    assert!(!sees(&h, "Resume match #2"));
+    assert!(sees(&h, "Resume match #1"));
+    let store = Store::open(&db).unwrap();
+    let two = store.get(MatchId(2)).unwrap();
+    assert_eq!(two.status, MatchStatus::Finished);
+    assert!(two.outcome_json.unwrap_or_default().contains("abandoned"));
+    assert!(two.entries > 20, "its log is kept: {} entries", two.entries);
+    assert_eq!(store.matches().unwrap().len(), 4, "nothing was deleted");
+}
