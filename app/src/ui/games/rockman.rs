@@ -228,11 +228,12 @@ fn label(view: &View<'_>, action: &Action) -> String {
             to,
             discard,
         } => {
+            // The cost on a line of its own: a Japanese line breaks anywhere, even in a name.
             let cost = discard
-                .map(|d| format!("({}を捨てる)", card(&d)))
+                .map(|d| format!("\n({}を捨てる)", card(&d)))
                 .unwrap_or_default();
             format!(
-                "{}が{}を{from}から{to}へ移動{cost}",
+                "{}が{}を{from}→{to}へ移動{cost}",
                 name(player),
                 on(player, from)
             )

@@ -44,6 +44,7 @@ pub(crate) const UI: GameUi = GameUi {
     tracker_ja,
     card_name,
     phase_ja,
+    turn,
     label,
     steps,
     prompt,
@@ -323,7 +324,8 @@ fn label(view: &View<'_>, action: &Action) -> String {
         } => {
             let budget = state.boosted(player, Stat::Move).max(0);
             let n = spaces.map_or(i64::from(budget), i64::from);
-            format!("{}がリング{ring}を時計回りに{n}マス飛ぶ", name(player))
+            // Short enough for one line of a tile at 800×480 (a Japanese line breaks anywhere).
+            format!("{}がリング{ring}で{n}マス進む", name(player))
         }
         Move::Ram { player, target } => format!("{}が{}に体当たり", name(player), name(target)),
         Move::NoRam { player } => format!("{}は体当たりしない", name(player)),
@@ -455,4 +457,12 @@ fn phase_ja(phase: &str) -> Option<&'static str> {
         "Final count" => "最終集計",
         _ => return None,
     })
+}
+
+/// "Round 4" in Japanese: ラウンド (Space Junk counts rounds).
+fn turn(view: &View<'_>, of: &str) -> String {
+    match view.lang {
+        Lang::Ja => format!("ラウンド {}{of}", view.ctx.turn),
+        Lang::En => super::spec::plain_turn(view, of),
+    }
 }
