@@ -583,7 +583,7 @@ fn drawn_texts(h: &H) -> Vec<String> {
 
 /// Words of Latin letters a Japanese screen may show: game and unit names as printed, key
 /// names, the app's name, the other language's button.
-const LATIN_OK: [&str; 17] = [
+const LATIN_OK: [&str; 18] = [
     "ATK",
     "DEF",
     "Jaken",
@@ -597,6 +597,7 @@ const LATIN_OK: [&str; 17] = [
     "Tableside",
     "English",
     "ABC",
+    "Esc",
     "jicha",
     "tacha",
     "ryancha",
@@ -604,35 +605,64 @@ const LATIN_OK: [&str; 17] = [
     "camera",
 ];
 
-/// The first English word of `text` (3 or more Latin letters not in [`LATIN_OK`]), unless
-/// `text` is one of the catalogue's own texts (`catalogue`) or a file path.
+/// The first English word of `text` (3 or more Latin letters not in [`LATIN_OK`]) once the
+/// catalogue's own texts (`catalogue`: card texts, which stay in the catalogue's language) are
+/// taken out of it; a text that is part of one of them is none.
 fn english_word(text: &str, catalogue: &[String]) -> Option<String> {
-    if catalogue
-        .iter()
-        .any(|c| !c.is_empty() && (text.contains(c.as_str()) || c.contains(text)))
-    {
+    if catalogue.iter().any(|c| !c.is_empty() && c.contains(text)) {
         return None;
     }
-    text.split(|c: char| c.is_whitespace())
+    let mut rest = text.to_owned();
+    for c in catalogue.iter().filter(|c| !c.is_empty()) {
+        rest = rest.replace(c.as_str(), " ");
+    }
+    rest.split(|c: char| c.is_whitespace())
         .filter(|w| !w.contains('/'))
         .flat_map(|w| w.split(|c: char| !c.is_ascii_alphabetic()))
         .find(|w| w.len() >= 3 && !LATIN_OK.contains(w))
         .map(str::to_owned)
 }
 
-/// The Jaken demo catalogue's own texts (card texts, set note, deck names), which stay in the
-/// catalogue's language.
-fn catalogue_texts() -> Vec<String> {
-    let cat = cards::catalogue::Catalogue::builtin(cards::core::GameId::Jaken).unwrap();
+/// A game's demo catalogue's own texts (card texts, set note, deck names, a card's English
+/// name where it has no Japanese one), which stay in the catalogue's language.
+fn catalogue_texts(game: cards::core::GameId) -> Vec<String> {
+    let cat = cards::catalogue::Catalogue::builtin(game).unwrap();
     let mut out: Vec<String> = cat.cards.iter().map(|c| c.text.clone()).collect();
-    out.push(cat.set.note.clone());
-    out.extend(cat.decks.iter().map(|d| d.name.clone()));
+    out.extend(
+        cat.cards
+            .iter()
+            .filter(|c| c.name_ja.is_empty())
+            .map(|c| c.name_en.clone()),
+    );
+    // Yomi's printed abilities, on its characters and its moves' ends.
+    use cards::games::yomi::card::YomiCard;
+    for card in &cat.cards {
+        match card.yomi() {
+            Some(YomiCard::Character(c)) => out.extend(c.abilities.iter().map(|a| a.text.clone())),
+            Some(YomiCard::Move(m)) => out.extend(
+                [&m.top, &m.bottom]
+                    .into_iter()
+                    .flat_map(|e| e.abilities.iter().map(|a| a.text.clone())),
+            ),
+            _ => {}
+        }
+        // Rockman EXE's printed end-phase effects.
+        use cards::games::rockman::card::RockmanCard;
+        let end_phase = match card.rockman() {
+            Some(RockmanCard::Navi(n)) => n.end_phase.clone(),
+            Some(RockmanCard::Virus(v)) => v.end_phase.clone(),
+            Some(RockmanCard::Style(s)) => s.end_phase.clone(),
+            _ => None,
+        };
+        out.extend(end_phase);
+    }
+    out.sort_by_key(|t| std::cmp::Reverse(t.len()));
     out
 }
 
 #[test]
 fn the_english_check_catches_an_english_string() {
-    let cat = catalogue_texts();
+    let cat = catalogue_texts(cards::core::GameId::Jaken);
     assert_eq!(english_word("Undo last", &cat).as_deref(), Some("Undo"));
     assert_eq!(english_word("あきの SB 11", &cat), None);
     assert_eq!(
@@ -643,17 +673,101 @@ fn the_english_check_catches_an_english_string() {
         english_word("第3バトル B4: Compare", &cat).as_deref(),
         Some("Compare")
     );
+    assert_eq!(
+        english_word("Gale Riders", &cat).as_deref(),
+        Some("Gale"),
+        "a deck name is no card text"
+    );
 }
 
-#[track_caller]
-fn assert_japanese(h: &H, at: &str, seen: &mut usize) {
-    let cat = catalogue_texts();
-    for text in drawn_texts(h) {
-        if let Some(word) = english_word(&text, &cat) {
-            panic!("{at}: English `{word}` in the Japanese screen: {text:?}");
+/// The texts of one Japanese screen with an English word (with the word), each once.
+struct Untranslated {
+    catalogue: Vec<String>,
+    found: std::collections::BTreeMap<String, String>,
+    seen: usize,
+}
+
+impl Untranslated {
+    fn new(game: cards::core::GameId) -> Self {
+        Untranslated {
+            catalogue: catalogue_texts(game),
+            found: std::collections::BTreeMap::new(),
+            seen: 0,
         }
-        *seen += 1;
     }
+
+    fn check(&mut self, h: &H, at: &str) {
+        for text in drawn_texts(h) {
+            if let Some(word) = english_word(&text, &self.catalogue) {
+                self.found
+                    .entry(text)
+                    .or_insert_with(|| format!("{at}: `{word}`"));
+            }
+            self.seen += 1;
+        }
+    }
+
+    #[track_caller]
+    fn assert_none(&self, what: &str, at_least: usize) {
+        let list: Vec<String> = self
+            .found
+            .iter()
+            .map(|(text, at)| format!("{at} in {text:?}"))
+            .collect();
+        assert!(
+            list.is_empty(),
+            "{what}: {} English string(s) in the Japanese screens:\n{}",
+            list.len(),
+            list.join("\n")
+        );
+        assert!(
+            self.seen > at_least,
+            "{what}: only {} texts were checked",
+            self.seen
+        );
+    }
+}
+
+/// Walks a demo match in Japanese on the kiosk at 800×480 (players with Japanese names): every
+/// step, the log and dice view every few steps and at the end, the result, the history screen
+/// and the start screen (with the game chosen); collects every English string drawn.
+fn walk_japanese(file: &str, names: &[&str]) -> Untranslated {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(example(file)).unwrap();
+    let (mut h, script) = table(dir.path(), &text, PI, Lang::Ja, true, Some(names));
+    let mut found = Untranslated::new(script.game);
+    let mut inputs = 0;
+    for (line, step) in &script.steps {
+        let Step::Input(input) = step else {
+            continue;
+        };
+        let at = format!("{file}:{line}");
+        found.check(&h, &at);
+        if inputs % 8 == 0 {
+            // The log and dice, then back.
+            tap(&mut h, "記録とダイス");
+            found.check(&h, &format!("{at} (log)"));
+            tap(&mut h, "卓に戻る");
+        }
+        inputs += 1;
+        h.state_mut().submit(input).unwrap();
+        h.run();
+    }
+    found.check(&h, "the result");
+    tap(&mut h, "記録とダイス");
+    found.check(&h, "the result (log)");
+    tap(&mut h, "卓に戻る");
+    // The start screen with the game chosen, then the history.
+    tap(&mut h, "卓を離れる");
+    let title = cards::core::GameId::descriptor(script.game).name_ja;
+    if let Some(choice) = h.query_by_label_contains(title) {
+        choice.click();
+        h.run();
+    }
+    found.check(&h, "the start screen");
+    tap(&mut h, "履歴");
+    found.check(&h, "the history");
+    found
 }
 
 #[test]
@@ -668,34 +782,57 @@ fn every_jaken_screen_in_japanese_has_no_english_string() {
         true,
         Some(&["あき", "べん"]),
     );
-    let mut seen = 0;
+    let mut found = Untranslated::new(script.game);
     for (n, (line, step)) in script.steps.iter().enumerate() {
         let Step::Input(input) = step else {
             continue;
         };
         let at = format!("jaken-demo.script:{line}");
-        assert_japanese(&h, &at, &mut seen);
+        found.check(&h, &at);
         if n % 10 == 0 {
             // The log and dice, then back.
             tap(&mut h, "記録とダイス");
-            assert_japanese(&h, &format!("{at} (log)"), &mut seen);
+            found.check(&h, &format!("{at} (log)"));
             tap(&mut h, "卓に戻る");
         }
         h.state_mut().submit(input).unwrap();
         h.run();
     }
-    assert_japanese(&h, "the result", &mut seen);
+    found.check(&h, "the result");
     // A correction dialog and its keyboard.
     let edit = label_with(&h, "あきの SB 魂玉 を訂正");
     tap(&mut h, &edit);
-    assert_japanese(&h, "the correction", &mut seen);
+    found.check(&h, "the correction");
     tap(&mut h, "キーボード: 訂正の理由");
-    assert_japanese(&h, "the correction's keyboard", &mut seen);
+    found.check(&h, "the correction's keyboard");
     tap(&mut h, "やめる");
     // The start screen and the history.
     tap(&mut h, "卓を離れる");
-    assert_japanese(&h, "the start screen", &mut seen);
-    assert!(seen > 200, "only {seen} texts were checked");
+    found.check(&h, "the start screen");
+    tap(&mut h, "履歴");
+    found.check(&h, "the history");
+    found.assert_none("Jaken", 200);
+}
+
+#[test]
+fn every_junk_ken_screen_in_japanese_has_no_english_string() {
+    walk_japanese("junk_ken-demo.script", &["あき", "べん"]).assert_none("JUNK-KEN", 200);
+}
+
+#[test]
+fn every_rockman_screen_in_japanese_has_no_english_string() {
+    walk_japanese("rockman-demo.script", &["あき", "べん"]).assert_none("Rockman EXE", 200);
+}
+
+#[test]
+fn every_space_junk_screen_in_japanese_has_no_english_string() {
+    walk_japanese("space_junk-demo.script", &["あき", "べん", "ちょう"])
+        .assert_none("Space Junk", 200);
+}
+
+#[test]
+fn every_yomi_screen_in_japanese_has_no_english_string() {
+    walk_japanese("yomi-demo.script", &["あき", "べん"]).assert_none("Yomi", 200);
 }
 
 #[test]

@@ -39,7 +39,7 @@ const TITLES: [(&str, &str); 5] = [
     ("junk-ken", "JUNK-KEN JUNK-拳"),
     ("rockman-exe", "Rockman EXE ロックマンエグゼ"),
     ("space-junk", "Space Junk スペースジャンク"),
-    ("yomi", "Yomi"),
+    ("yomi", "Yomi ヨミ"),
 ];
 
 fn title(game: GameId) -> &'static str {

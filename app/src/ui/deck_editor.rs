@@ -124,6 +124,7 @@ impl DeckEditor {
             decks: vec![DeckList {
                 id: "draft".into(),
                 name: self.name.trim().to_owned(),
+                name_ja: String::new(),
                 cards: ids,
             }],
         };

@@ -88,8 +88,17 @@ pub(crate) fn options_of(catalogue: &Catalogue, lang: Lang) -> Vec<(String, Stri
         catalogue
             .decks
             .iter()
-            .map(|d| (d.id.clone(), format!("{} — {}", d.id, d.name)))
+            .map(|d| (d.id.clone(), deck_text(d, lang)))
             .collect()
+    }
+}
+
+/// A ready-made deck's button text: "lantern — Lanterns of the Night (…)" in English; in
+/// Japanese the catalogue's Japanese name alone (the id is the files' word for it).
+fn deck_text(deck: &cards::catalogue::DeckList, lang: Lang) -> String {
+    match lang {
+        Lang::Ja if !deck.name_ja.is_empty() => deck.name_ja.clone(),
+        _ => format!("{} — {}", deck.id, deck.name),
     }
 }
 
@@ -873,9 +882,10 @@ impl StartScreen {
             ui.label(RichText::new(t.two_players).size(18.0).strong());
         });
         if catalogue.set.demo {
-            let set_name = lang.pick(&catalogue.set.name_en, &catalogue.set.name_ja);
+            let set_name = catalogue.set.name_in(lang.code());
+            let note = catalogue.set.note_in(lang.code());
             ui.label(
-                RichText::new(format!("{}: {set_name} — {}", t.cards, catalogue.set.note))
+                RichText::new(format!("{}: {set_name} — {note}", t.cards))
                     .size(14.0)
                     .weak(),
             );
@@ -889,7 +899,7 @@ impl StartScreen {
                     ui.label(RichText::new(t.demo_decks).size(16.0).weak());
                     for deck in &catalogue.decks {
                         let choice = DeckChoice::ReadyMade(deck.id.clone());
-                        let text = format!("{} — {}", deck.id, deck.name);
+                        let text = deck_text(deck, lang);
                         deck_button(
                             ui,
                             form,
@@ -1055,9 +1065,10 @@ impl StartScreen {
                 form.count += 1;
             }
         });
-        let set_name = lang.pick(&catalogue.set.name_en, &catalogue.set.name_ja);
+        let set_name = catalogue.set.name_in(lang.code());
+        let note = catalogue.set.note_in(lang.code());
         ui.label(
-            RichText::new(format!("{}: {set_name} — {}", t.cards, catalogue.set.note))
+            RichText::new(format!("{}: {set_name} — {note}", t.cards))
                 .size(14.0)
                 .weak(),
         );

@@ -596,7 +596,14 @@ fn top_bar(
         } else {
             ui.horizontal_wrapped(|ui| {
                 for (i, phase) in view.ctx.phase.phases.iter().enumerate() {
-                    chip(ui, phase, i == view.ctx.phase.current, 18.0);
+                    let shown = match view.lang {
+                        Lang::Ja => (game.phase_ja)(phase)
+                            .map(str::to_owned)
+                            .or_else(|| super::view::japanese_part(phase))
+                            .unwrap_or_else(|| phase.clone()),
+                        Lang::En => phase.clone(),
+                    };
+                    chip(ui, &shown, i == view.ctx.phase.current, 18.0);
                     if i + 1 < view.ctx.phase.phases.len() {
                         ui.label(RichText::new("›").size(20.0).weak());
                     }

@@ -214,10 +214,25 @@ impl Card {
 pub struct DeckList {
     /// Id within the set, e.g. `lantern`.
     pub id: String,
-    /// A name for the players.
+    /// A name for the players (in the catalogue's language).
     pub name: String,
+    /// The name in Japanese, where the catalogue gives one (`name_ja`; empty: none).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name_ja: String,
     /// Card ids, one per physical copy.
     pub cards: Vec<String>,
+}
+
+impl DeckList {
+    /// The name in the requested language (`ja` or anything else for `name`): the Japanese
+    /// one where the catalogue gives it, else `name`.
+    pub fn name_in(&self, lang: &str) -> &str {
+        if lang == "ja" && !self.name_ja.is_empty() {
+            &self.name_ja
+        } else {
+            &self.name
+        }
+    }
 }
 
 /// Who made the set and what it is.
@@ -233,6 +248,30 @@ pub struct SetInfo {
     pub demo: bool,
     /// A note shown with the set, e.g. where it comes from.
     pub note: String,
+    /// The note in Japanese, where the catalogue gives one (`note_ja`; empty: none).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note_ja: String,
+}
+
+impl SetInfo {
+    /// The set's name in the requested language (`ja` or anything else for English).
+    pub fn name_in(&self, lang: &str) -> &str {
+        if lang == "ja" {
+            &self.name_ja
+        } else {
+            &self.name_en
+        }
+    }
+
+    /// The note in the requested language (`ja` or anything else for `note`): the Japanese
+    /// one where the catalogue gives it, else `note`.
+    pub fn note_in(&self, lang: &str) -> &str {
+        if lang == "ja" && !self.note_ja.is_empty() {
+            &self.note_ja
+        } else {
+            &self.note
+        }
+    }
 }
 
 /// A loaded catalogue: one game's set of cards and decks.
@@ -280,6 +319,8 @@ struct RawSet {
     demo: bool,
     #[serde(default)]
     note: String,
+    #[serde(default)]
+    note_ja: String,
 }
 
 /// The fields every card has, whatever its game.
@@ -344,6 +385,8 @@ pub(crate) type Span = std::ops::Range<usize>;
 struct RawDeck {
     id: String,
     name: String,
+    #[serde(default)]
+    name_ja: String,
     cards: Vec<String>,
 }
 
@@ -641,6 +684,7 @@ pub(crate) fn load_cards<C: RawCard>(
         decks.push(DeckList {
             id: rd.id.clone(),
             name: rd.name.clone(),
+            name_ja: rd.name_ja.clone(),
             cards: rd.cards.clone(),
         });
     }
@@ -653,6 +697,7 @@ pub(crate) fn load_cards<C: RawCard>(
             name_ja: raw.set.name_ja,
             demo: raw.set.demo,
             note: raw.set.note,
+            note_ja: raw.set.note_ja,
         },
         cards,
         decks,

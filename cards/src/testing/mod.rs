@@ -118,6 +118,7 @@ pub fn empty_catalogue() -> Catalogue {
             name_ja: String::new(),
             demo: true,
             note: String::new(),
+            note_ja: String::new(),
         },
         cards: Vec::new(),
         decks: Vec::new(),

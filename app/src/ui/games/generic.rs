@@ -51,6 +51,7 @@ pub(crate) const GENERIC: GameUi = GameUi {
     suggest: no_suggestion,
     prompt: plain_prompt,
     tracker_ja: no_tracker_ja,
+    phase_ja: no_tracker_ja,
     outcome: super::spec::plain_outcome,
     rules: super::spec::RulesCheck {
         keys: Vec::new,
@@ -390,14 +391,19 @@ fn flat_moves(
         !shown(a) || count.get(a.label.as_str()).is_some_and(|n| *n > 1)
     });
     for (label, _) in count.iter().filter(|(_, n)| **n > 1) {
-        let folded = CollapsingHeader::new(RichText::new(*label).size(20.0))
+        // The rules core's text is the key; the window's language is shown.
+        let text = own
+            .iter()
+            .find(|a| a.label == *label)
+            .map_or_else(|| (*label).to_owned(), |a| (view.label)(view, a));
+        let folded = CollapsingHeader::new(RichText::new(&text).size(20.0))
             .id_salt(("same-text", seat, *label))
             .show(ui, |ui| {
                 for a in own.iter().filter(|a| shown(a) && a.label == *label) {
                     let card = a.input.pointer("/move/card").and_then(Value::as_str);
                     let text = match card {
-                        Some(id) => format!("{label}: {} ({id})", card_name(view, game, id)),
-                        None => format!("{label}: {}", a.input["move"]),
+                        Some(id) => format!("{text}: {} ({id})", card_name(view, game, id)),
+                        None => format!("{text}: {}", a.input["move"]),
                     };
                     if action_button(ui, &text, None).clicked() {
                         taps.intents.push(Intent::Submit(a.input.clone()));

@@ -56,7 +56,7 @@ mod tests {
                 "JUNK-KEN JUNK-拳",
                 "Rockman EXE ロックマンエグゼ",
                 "Space Junk スペースジャンク",
-                "Yomi"
+                "Yomi ヨミ"
             ]
         );
         assert_eq!(title("chess"), "chess");

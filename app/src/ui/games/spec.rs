@@ -51,6 +51,9 @@ pub(crate) struct GameUi {
     pub prompt: fn(&View<'_>, &Prompt) -> String,
     /// The Japanese caption of a tracked number, by its name (`None`: the label's own).
     pub tracker_ja: fn(&str) -> Option<&'static str>,
+    /// The Japanese of a phase of the phase bar, by the rules core's name (`None`: the
+    /// name's own Japanese part, "Set セット" → "セット").
+    pub phase_ja: fn(&str) -> Option<&'static str>,
     /// The reason an outcome gives ("more SB after battle 10 (12 to 8)"), in the window's
     /// language.
     pub outcome: fn(&View<'_>, &str) -> String,
@@ -233,4 +236,76 @@ pub(crate) fn no_card_names(_: &dyn AnyMatch, _: &str) -> Option<(String, String
 /// No cards to pick.
 pub(crate) fn nothing_to_pick(_: &dyn AnyMatch, _: Seat, _: Lang) -> Vec<(String, String)> {
     Vec::new()
+}
+
+/// The move of an action, read back as game `G`'s typed move (`None`: not one of its moves).
+pub(crate) fn move_of<G: Game>(action: &Action) -> Option<G::Move> {
+    serde_json::from_value(action.input.get("move")?.clone()).ok()
+}
+
+/// The whole numbers written in a text, in order ("d6 (2 left)" → 6, 2): what a Japanese
+/// sentence takes over from the rules core's English one where the number is the core's to
+/// work out (a boosted stat, a budget).
+pub(crate) fn numbers_in(text: &str) -> Vec<i64> {
+    let mut out = Vec::new();
+    let mut digits = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+        } else if !digits.is_empty() {
+            if let Ok(n) = digits.parse() {
+                out.push(n);
+            }
+            digits.clear();
+        }
+    }
+    out
+}
+
+/// A card's name for a Japanese sentence: its Japanese name, else its English one, else its id.
+pub(crate) fn card_ja(names: Option<(String, String)>, id: &str) -> String {
+    match names {
+        Some((_, ja)) if !ja.is_empty() => ja,
+        Some((en, _)) if !en.is_empty() => en,
+        _ => id.to_owned(),
+    }
+}
+
+/// The numbers of a hand-entered effect in Japanese ("ダメージ 2、ドロー 1"), each with its
+/// caption; zeros left out.
+pub(crate) fn effect_ja(parts: &[(&str, i32)], note: &str) -> String {
+    let mut list: Vec<String> = parts
+        .iter()
+        .filter(|(_, v)| *v != 0)
+        .map(|(k, v)| format!("{k} {v:+}"))
+        .collect();
+    if !note.is_empty() {
+        list.push(format!("「{note}」"));
+    }
+    if list.is_empty() {
+        "変化なし".to_owned()
+    } else {
+        list.join("、")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_read_in_order() {
+        assert_eq!(numbers_in("roll a d6 (12 left)"), [6, 12]);
+        assert_eq!(numbers_in("no number"), Vec::<i64>::new());
+    }
+
+    #[test]
+    fn an_effect_reads_in_japanese() {
+        assert_eq!(
+            effect_ja(&[("ダメージ", 2), ("ドロー", 0)], ""),
+            "ダメージ +2"
+        );
+        assert_eq!(effect_ja(&[("ダメージ", 0)], ""), "変化なし");
+        assert_eq!(effect_ja(&[("ドロー", -1)], "手札"), "ドロー -1、「手札」");
+    }
 }

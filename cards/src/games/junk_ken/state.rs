@@ -664,8 +664,8 @@ pub(super) fn step_text(state: &State) -> String {
     }
 }
 
-/// [`step_text`] in Japanese.
-pub(super) fn step_text_ja(state: &State) -> String {
+/// [`step_text`] in Japanese (the window's step line).
+pub fn step_text_ja(state: &State) -> String {
     let t = state.table.turn;
     match state.table.step {
         Step::SetStart => format!("ターン{t} S0：セットフェーズ開始（ダイスロールスキル）"),

@@ -848,8 +848,8 @@ pub(super) fn step_text(state: &State) -> String {
     }
 }
 
-/// [`step_text`] in Japanese.
-pub(super) fn step_text_ja(state: &State) -> String {
+/// [`step_text`] in Japanese (the window's step line).
+pub fn step_text_ja(state: &State) -> String {
     let t = state.turn;
     let name = |s: Option<Seat>| s.map(|s| state.name(s).to_owned()).unwrap_or_default();
     match state.step {

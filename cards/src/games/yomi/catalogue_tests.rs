@@ -477,7 +477,8 @@ fn an_incomplete_or_mixed_fixed_deck_is_refused() {
     // A card of the other character.
     let err = demo_with("\"YO-A52\", \"YO-A53\",", "\"YO-B52\", \"YO-A53\",");
     assert!(err.message.contains("YO-B52"), "{err}");
-    assert_eq!(err.line, line_of(DEMO_TOML, "id = \"akane\"") + 2, "{err}");
+    // The deck's `cards` line, after its id, name and Japanese name.
+    assert_eq!(err.line, line_of(DEMO_TOML, "id = \"akane\"") + 3, "{err}");
     // No character card.
     let err = demo_with("  \"YO-A00\", ", "  ");
     assert!(err.message.contains("exactly one character card"), "{err}");

@@ -70,7 +70,7 @@ pub static GAME: GameDescriptor = GameDescriptor {
     tag_letter: 'Y',
     name_en: "Yomi",
     // Yomi has no Japanese edition: its players call it Yomi.
-    name_ja: "Yomi",
+    name_ja: "ヨミ",
     players: 2..=2,
     demo: schema::DEMO,
     load: schema::load_set,

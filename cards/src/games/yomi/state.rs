@@ -806,7 +806,7 @@ impl State {
     }
 
     /// The ends in play of a player: the combat card and the combo moves.
-    pub(super) fn revealed_ends<'a>(&'a self, p: &'a PlayerState) -> Vec<&'a MoveEnd> {
+    pub fn revealed_ends<'a>(&'a self, p: &'a PlayerState) -> Vec<&'a MoveEnd> {
         let mut out = Vec::new();
         if let Play::Revealed { card, end } = &p.play
             && let Some(e) = self.end(card, *end)
