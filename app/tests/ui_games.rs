@@ -225,7 +225,7 @@ fn yomi_opening_turn_on_the_generic_panel() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("tableside.sqlite3");
     let mut h = open(&db);
-    start(&mut h, "Yomi", &[("Aki", "akane"), ("Ben", "gou")]);
+    start(&mut h, "Yomi ヨミ", &[("Aki", "akane"), ("Ben", "gou")]);
     assert_sees(&h, "Aki's Hand 手札: 7");
     assert_sees(&h, "Aki's Deck 山札: 47");
     assert_sees(&h, "Ben's HP 体力: 95");
@@ -261,7 +261,7 @@ fn every_game_is_startable_and_the_setup_reads_in_japanese() {
     click(&mut h, "人数を減らす");
     click(&mut h, "人数を減らす");
     assert!(sees(&h, "2人"), "never fewer than two");
-    click(&mut h, "Yomi");
+    click(&mut h, "Yomi ヨミ");
     assert!(sees(&h, "2人"));
     click(&mut h, "開始");
     assert!(sees_part(&h, "ターン 1"), "the generic panel in Japanese");
@@ -797,7 +797,7 @@ fn junk_ken_whole_demo_match_through_the_ui() {
 
 #[test]
 fn yomi_whole_demo_match_through_the_ui() {
-    let m = play_whole_script("yomi-demo.script", "Yomi");
+    let m = play_whole_script("yomi-demo.script", "Yomi ヨミ");
     assert!(m.outcome().is_some(), "the demo match ends");
 }
 
@@ -869,5 +869,5 @@ fn space_junk_whole_match_with_an_own_set_through_the_ui() {
 
 #[test]
 fn yomi_whole_match_with_an_own_set_through_the_ui() {
-    own_set_whole_match(cards::core::GameId::Yomi, "yomi-demo.script", "Yomi");
+    own_set_whole_match(cards::core::GameId::Yomi, "yomi-demo.script", "Yomi ヨミ");
 }
