@@ -114,6 +114,20 @@ fn meaningless(game: GameId) -> &'static [&'static str] {
             "has no Ace search open",
             "has no move printed on it",
         ],
+        GameId::SpaceJunk => &[
+            "is not a character card of this set",
+            "each character is a single card",
+            "is not another player's card",
+            "'s card",
+            "is named twice",
+            "is not in the junk deck or the cooler",
+            "is already in",
+            "is not on a ship",
+            "'s ship",
+            "has no character",
+            "is not damaged",
+            "a ship cannot ram itself",
+        ],
         _ => &[],
     }
 }
@@ -158,6 +172,15 @@ fn play_stale(game: GameId, picks: &[u16]) -> Result<(), TestCaseError> {
             put(m.as_mut(), &a.input, &mut log);
             continue;
         }
+        if r % 3 == 1 && !m.context().prompts.is_empty() {
+            // A die for whatever is asked.
+            let d = serde_json::json!({"input": "roll", "roll": {
+                "sides": 6, "value": (r % 6) + 1, "source": {"kind": "virtual"}}});
+            if m.prepare_json(&d).is_ok() {
+                put(m.as_mut(), &d, &mut log);
+            }
+            continue;
+        }
         let input = pool[usize::from(r / 3) % pool.len()].clone();
         match m.prepare_json(&input) {
             Ok(_) => put(m.as_mut(), &input, &mut log),
@@ -197,6 +220,11 @@ proptest! {
     #[test]
     fn yomi_stale_and_reseated_moves_are_rules(picks in prop::collection::vec(any::<u16>(), 1..80)) {
         play_stale(GameId::Yomi, &picks)?;
+    }
+
+    #[test]
+    fn space_junk_stale_and_reseated_moves_are_rules(picks in prop::collection::vec(any::<u16>(), 1..80)) {
+        play_stale(GameId::SpaceJunk, &picks)?;
     }
 }
 
