@@ -128,6 +128,28 @@ fn meaningless(game: GameId) -> &'static [&'static str] {
             "is not damaged",
             "a ship cannot ram itself",
         ],
+        GameId::RockmanExe => &[
+            "has no card in hand",
+            "has no unplayed copy of",
+            "holds ",
+            "deck holds no",
+            ", not a navi",
+            "only navis and viruses",
+            "is not a square of",
+            "has no card on",
+            "is not a virus",
+            "is not a style card",
+            "is not one",
+            "is off the edge of",
+            "is not a character",
+            "is not a chip",
+            "chip zone is empty",
+            "has no character on",
+            "is not a battler card",
+            "is not an empty square",
+            "name it with `from`",
+            "name the target square",
+        ],
         _ => &[],
     }
 }
@@ -194,6 +216,19 @@ fn play_stale(game: GameId, picks: &[u16]) -> Result<(), TestCaseError> {
                 }
                 let mut over = input.clone();
                 over["override_reason"] = "the table agreed".into();
+                // After the end (`match.over`) the move itself may still mean nothing.
+                if let Err(Rejection::Impossible(e)) = m.prepare_json(&over) {
+                    prop_assert!(
+                        violations.iter().all(|v| v.rule == "match.over"),
+                        "{violations:?}"
+                    );
+                    prop_assert!(
+                        meaningless(game).iter().any(|k| e.reason.contains(k)),
+                        "{}",
+                        e.reason
+                    );
+                    continue;
+                }
                 put(m.as_mut(), &over, &mut log);
                 let line = m.log().pop().unwrap();
                 prop_assert_eq!(&line.overridden, &violations);
@@ -220,6 +255,11 @@ proptest! {
     #[test]
     fn yomi_stale_and_reseated_moves_are_rules(picks in prop::collection::vec(any::<u16>(), 1..80)) {
         play_stale(GameId::Yomi, &picks)?;
+    }
+
+    #[test]
+    fn rockman_stale_and_reseated_moves_are_rules(picks in prop::collection::vec(any::<u16>(), 1..80)) {
+        play_stale(GameId::RockmanExe, &picks)?;
     }
 
     #[test]
