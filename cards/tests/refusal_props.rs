@@ -95,6 +95,179 @@ fn play(game: GameId, picks: &[u16]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The reasons an input "cannot mean anything" that a replayed or re-seated offered move may
+/// meet, per game: the card or the thing the move names is not where it acts (not in the
+/// player's hand, already played, no such face-down card), or there is nothing to act on. Every
+/// other refusal of such a move must be a rule the table can override.
+fn meaningless(game: GameId) -> &'static [&'static str] {
+    match game {
+        GameId::Yomi => &[
+            "has no unplayed copy of",
+            "has no card in hand",
+            "holds ",
+            "has chosen no combat card this turn",
+            "is already revealed: only a face-down card",
+            "has no escape card face down",
+            "has no copy of",
+            "deck is empty",
+            "is not in ",
+            "has no Ace search open",
+            "has no move printed on it",
+        ],
+        GameId::SpaceJunk => &[
+            "is not a character card of this set",
+            "each character is a single card",
+            "is not another player's card",
+            "'s card",
+            "is named twice",
+            "is not in the junk deck or the cooler",
+            "is already in",
+            "is not on a ship",
+            "'s ship",
+            "has no character",
+            "is not damaged",
+            "a ship cannot ram itself",
+        ],
+        GameId::RockmanExe => &[
+            "has no card in hand",
+            "has no unplayed copy of",
+            "holds ",
+            "deck holds no",
+            ", not a navi",
+            "only navis and viruses",
+            "is not a square of",
+            "has no card on",
+            "is not a virus",
+            "is not a style card",
+            "is not one",
+            "is off the edge of",
+            "is not a character",
+            "is not a chip",
+            "chip zone is empty",
+            "has no character on",
+            "is not a battler card",
+            "is not an empty square",
+            "name it with `from`",
+            "name the target square",
+        ],
+        _ => &[],
+    }
+}
+
+/// Moves of every kind the offered actions may not include, as inputs (per game).
+fn extra_moves(game: GameId) -> Vec<serde_json::Value> {
+    let mv = |m: serde_json::Value| serde_json::json!({"input": "move", "move": m});
+    match game {
+        GameId::Yomi => (0..2)
+            .map(|p| mv(serde_json::json!({"type": "draw", "player": p})))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Random play where, besides the offered moves, moves offered earlier (now out of their step)
+/// and moves re-seated to another player are thrown at the match: each is legal, refused by rules
+/// that carry an id and a sentence in English and Japanese and apply with an override (logged),
+/// or impossible for one of the game's reviewed reasons ([`meaningless`]).
+fn play_stale(game: GameId, picks: &[u16]) -> Result<(), TestCaseError> {
+    let (cat, header) = demo(game);
+    let seats = header.players.len();
+    let mut m = new_match(header.clone(), &cat).unwrap();
+    let mut log = Vec::new();
+    let mut pool: Vec<serde_json::Value> = extra_moves(game);
+    for &r in picks {
+        for a in m.actions().into_iter().chain(m.refused_actions()) {
+            let mut moved = a.input.clone();
+            if let Some(p) = moved["move"]["player"].as_u64() {
+                moved["move"]["player"] = ((p as usize + 1) % seats).into();
+                if !pool.contains(&moved) {
+                    pool.push(moved);
+                }
+            }
+            if !pool.contains(&a.input) {
+                pool.push(a.input);
+            }
+        }
+        let legal = m.actions();
+        if r % 3 == 0 && !legal.is_empty() {
+            let a = &legal[usize::from(r / 3) % legal.len()];
+            put(m.as_mut(), &a.input, &mut log);
+            continue;
+        }
+        if r % 3 == 1 && !m.context().prompts.is_empty() {
+            // A die for whatever is asked.
+            let d = serde_json::json!({"input": "roll", "roll": {
+                "sides": 6, "value": (r % 6) + 1, "source": {"kind": "virtual"}}});
+            if m.prepare_json(&d).is_ok() {
+                put(m.as_mut(), &d, &mut log);
+            }
+            continue;
+        }
+        let input = pool[usize::from(r / 3) % pool.len()].clone();
+        match m.prepare_json(&input) {
+            Ok(_) => put(m.as_mut(), &input, &mut log),
+            Err(Rejection::Refused { violations }) => {
+                prop_assert!(!violations.is_empty());
+                for v in &violations {
+                    prop_assert!(v.rule.contains('.'), "{v:?}");
+                    prop_assert!(!v.sentence.trim().is_empty(), "{v:?}");
+                    prop_assert!(!v.sentence_ja.trim().is_empty(), "no Japanese: {v:?}");
+                    prop_assert!(!v.reference.contains(".md"), "{v:?}");
+                }
+                let mut over = input.clone();
+                over["override_reason"] = "the table agreed".into();
+                // After the end (`match.over`) the move itself may still mean nothing.
+                if let Err(Rejection::Impossible(e)) = m.prepare_json(&over) {
+                    prop_assert!(
+                        violations.iter().all(|v| v.rule == "match.over"),
+                        "{violations:?}"
+                    );
+                    prop_assert!(
+                        meaningless(game).iter().any(|k| e.reason.contains(k)),
+                        "{}",
+                        e.reason
+                    );
+                    continue;
+                }
+                put(m.as_mut(), &over, &mut log);
+                let line = m.log().pop().unwrap();
+                prop_assert_eq!(&line.overridden, &violations);
+                prop_assert!(line.text.contains("override: the table agreed"));
+            }
+            Err(Rejection::Impossible(e)) => {
+                prop_assert!(
+                    meaningless(game).iter().any(|k| e.reason.contains(k)),
+                    "{input}: impossible for a reason not reviewed as meaningless input: {}",
+                    e.reason
+                );
+            }
+            Err(Rejection::Malformed(e)) => prop_assert!(false, "{input}: malformed: {e}"),
+        }
+    }
+    let replayed = replay_json(header, &cat, log.iter().map(String::as_str)).unwrap();
+    prop_assert_eq!(replayed.state_json(), m.state_json());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    #[test]
+    fn yomi_stale_and_reseated_moves_are_rules(picks in prop::collection::vec(any::<u16>(), 1..80)) {
+        play_stale(GameId::Yomi, &picks)?;
+    }
+
+    #[test]
+    fn rockman_stale_and_reseated_moves_are_rules(picks in prop::collection::vec(any::<u16>(), 1..80)) {
+        play_stale(GameId::RockmanExe, &picks)?;
+    }
+
+    #[test]
+    fn space_junk_stale_and_reseated_moves_are_rules(picks in prop::collection::vec(any::<u16>(), 1..80)) {
+        play_stale(GameId::SpaceJunk, &picks)?;
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 

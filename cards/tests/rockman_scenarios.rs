@@ -11,7 +11,7 @@ use cards::game::MatchHeader;
 use cards::games::rockman::{
     CardList, HitResult, Move, Rockman, Square, Squares, State, Step, demo_header,
 };
-use cards::matches::{Input, Match, Rejection};
+use cards::matches::{EntryEffect, Input, Match, Rejection};
 use serde_json::{Value, json};
 
 const AKI: usize = 0;
@@ -132,6 +132,54 @@ impl Table {
             }
             other => panic!("expected a refusal, got {other:?}"),
         }
+    }
+
+    /// Then: the move is refused by `rule`, whose sentences name the cause (`en`, `ja`); with an
+    /// override it is applied, the entry records the broken rules, and the log replays to the
+    /// live state.
+    fn refused_then_overridden(&mut self, mv: Move, rule: &str, en: &[&str], ja: &[&str]) {
+        let violations = match self.m.prepare(&Input::Move {
+            mv: mv.clone(),
+            override_reason: None,
+        }) {
+            Err(Rejection::Refused { violations }) => violations,
+            other => panic!("{mv:?}: expected a refusal by {rule}, got {other:?}"),
+        };
+        let v = violations
+            .iter()
+            .find(|v| v.rule == rule)
+            .unwrap_or_else(|| panic!("{mv:?}: refused by {violations:?}, not {rule}"));
+        for needle in en {
+            assert!(
+                v.sentence.contains(needle),
+                "{rule}: {:?} lacks {needle:?}",
+                v.sentence
+            );
+        }
+        assert!(!v.sentence_ja.is_empty(), "{rule}: no Japanese sentence");
+        for needle in ja {
+            assert!(
+                v.sentence_ja.contains(needle),
+                "{rule}: {:?} lacks {needle:?}",
+                v.sentence_ja
+            );
+        }
+        assert!(
+            !v.reference.contains(".md") && !v.reference.is_empty(),
+            "{v:?}"
+        );
+        let before = self.m.entries().len();
+        self.override_play(mv);
+        assert_eq!(
+            self.m.entries()[before].effect,
+            EntryEffect::Overridden(violations)
+        );
+        let inputs: Vec<_> = self.m.entries().iter().map(|e| e.input.clone()).collect();
+        let replayed = Match::<Rockman>::replay(self.m.header().clone(), &cat(), inputs).unwrap();
+        assert_eq!(
+            serde_json::to_value(replayed.state()).unwrap(),
+            serde_json::to_value(self.m.state()).unwrap()
+        );
     }
 
     fn override_play(&mut self, mv: Move) {
@@ -499,20 +547,122 @@ fn example_7_move_action() {
         vec!["rockman-exe.move-empty"]
     );
     t.play(move_card(AKI, (0, 1), (0, 0), Some(&cost)));
-    let off = t.m.prepare(&Input::Move {
-        mv: move_card(AKI, (0, 0), (0, -1), Some(&cost)),
-        override_reason: Some("try".into()),
-    });
-    assert!(
-        matches!(&off, Err(Rejection::Impossible(e)) if e.reason.contains("opponent's area")),
-        "{off:?}"
-    );
     // and when it moves up to (0,0) Aki discards 1 card (hand 5 → 4) and it stays acted.
     assert_eq!(t.s().players[AKI].hand, hand - 1);
     assert_eq!(hand, 5);
-    assert_eq!(t.s().players[AKI].discard, vec![cost]);
+    assert_eq!(t.s().players[AKI].discard, vec![cost.clone()]);
     assert!(t.s().at(AKI, sq(0, 0)).unwrap().acted);
     assert!(t.s().at(AKI, sq(0, 1)).is_none());
+    // Off the side of the area there is no square at all,
+    let cost2 = t.s().players[AKI]
+        .unplayed
+        .iter()
+        .find(|c| **c != cost)
+        .unwrap()
+        .clone();
+    assert!(matches!(
+        t.m.prepare(&Input::Move {
+            mv: move_card(AKI, (0, 0), (-1, 0), Some(&cost2)),
+            override_reason: Some("try".into()),
+        }),
+        Err(Rejection::Impossible(_))
+    ));
+    // but in front of row 0 lies the opponent's area: Ben's move there is a rule.
+    t.refused_then_overridden(
+        move_card(
+            BEN,
+            (1, 1),
+            (1, -1),
+            Some(&t.s().players[BEN].unplayed[0].clone()),
+        ),
+        "rockman-exe.move-own-area",
+        &["Ben moves a card from", "into the opponent's area"],
+        &["Ben が", "相手のエリア"],
+    );
+    // Overridden, Ben pays the cost and spends the action; the navi stays on its square.
+    assert_eq!(t.s().players[BEN].discard.len(), 1);
+    assert!(t.s().at(BEN, sq(1, 1)).is_some());
+    assert_eq!(t.s().active, Some(AKI));
+}
+
+#[test]
+fn refusals_at_setup_transfer_and_end() {
+    // Given a match whose navis are placed and whose janken is done,
+    let mut t = Table::new();
+    // When Aki places an opening navi again, it is past setup and the centre is taken;
+    t.refused_then_overridden(
+        Move::OpeningNavi {
+            player: AKI,
+            card: "RX04".into(),
+        },
+        "rockman-exe.transfer-empty",
+        &["Aki puts a card on", "which holds", "empty square"],
+        &["Aki が", "空いてるマス"],
+    );
+    // (overridden, RX04 replaces the navi on the centre; the phase rule is broken too)
+    assert_eq!(t.s().at(AKI, sq(1, 1)).unwrap().card, "RX04");
+    assert!(
+        t.refused(Move::Janken { winner: BEN })
+            .contains(&"rockman-exe.phase-order".to_owned())
+    );
+    // A janken after turn 1 names the rule's cause; overridden, Ben becomes first.
+    t.refused_then_overridden(
+        Move::Janken { winner: BEN },
+        "rockman-exe.phase-order",
+        &["Janken decides the first player only on turn 1"],
+        &["じゃんけんで勝ったほうが先攻"],
+    );
+    assert_eq!(t.s().first, Some(BEN));
+}
+
+#[test]
+fn refusals_transfer_onto_an_occupied_square_and_out_of_turn() {
+    // Given Aki's transfer with his navi on the centre (1,1),
+    let mut t = Table::new();
+    // When he puts a virus on the centre, the square is taken;
+    t.refused_then_overridden(
+        transfer(AKI, "RX13", 1, 1),
+        "rockman-exe.transfer-empty",
+        &["Aki puts a card on", "アオゾラ", "empty square"],
+        &["Aki が", "空いてるマス"],
+    );
+    // overridden, the virus replaces the navi, which goes to the discard pile.
+    assert_eq!(t.s().at(AKI, sq(1, 1)).unwrap().card, "RX13");
+    assert!(t.s().players[AKI].discard.contains(&"RX01".to_owned()));
+    // Ben ending the transfer during Aki's is out of order; overridden, Aki's transfer ends.
+    t.refused_then_overridden(
+        Move::EndTransfer { player: BEN },
+        "rockman-exe.transfer-order",
+        &["it is Aki's transfer now"],
+        &["いまは Aki の転送です"],
+    );
+    assert_eq!(t.s().step, Step::TransferSecond);
+    // The exchange before the end phase is at the wrong phase.
+    t.refused_then_overridden(
+        Move::Exchange {
+            player: AKI,
+            discard: CardList::default(),
+        },
+        "rockman-exe.phase-order",
+        &["The exchange", "end (3)"],
+        &["交換", "エンドフェイズ (3)"],
+    );
+    // Ending the end-phase effects outside the end phase too; overridden, nothing changes.
+    t.refused_then_overridden(
+        Move::EndEffects {},
+        "rockman-exe.phase-order",
+        &["Finishing the end-phase effects"],
+        &["エンドフェイズの効果の処理の終了"],
+    );
+    assert_eq!(t.s().step, Step::TransferSecond);
+    // A pass outside the battle phase changes nothing either.
+    t.refused_then_overridden(
+        Move::Pass { player: BEN },
+        "rockman-exe.phase-order",
+        &["A pass", "the battle phase"],
+        &["パス", "バトルフェイズ"],
+    );
+    assert_eq!(t.s().step, Step::TransferSecond);
 }
 
 #[test]

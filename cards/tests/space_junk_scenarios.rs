@@ -149,6 +149,52 @@ impl Table {
         }
     }
 
+    /// Then: the move is refused by `rule`, whose sentences name the cause (`en`, `ja`); with an
+    /// override it is applied, the entry records the broken rules, and the log replays to the
+    /// live state.
+    fn refused_then_overridden(&mut self, m: Move, rule: &str, en: &[&str], ja: &[&str]) {
+        let violations = match self.m.prepare(&mv(m.clone())) {
+            Err(Rejection::Refused { violations }) => violations,
+            other => panic!("{m:?}: expected a refusal by {rule}, got {other:?}"),
+        };
+        let v = violations
+            .iter()
+            .find(|v| v.rule == rule)
+            .unwrap_or_else(|| panic!("{m:?}: refused by {violations:?}, not {rule}"));
+        for needle in en {
+            assert!(
+                v.sentence.contains(needle),
+                "{rule}: {:?} lacks {needle:?}",
+                v.sentence
+            );
+        }
+        assert!(!v.sentence_ja.is_empty(), "{rule}: no Japanese sentence");
+        for needle in ja {
+            assert!(
+                v.sentence_ja.contains(needle),
+                "{rule}: {:?} lacks {needle:?}",
+                v.sentence_ja
+            );
+        }
+        assert!(
+            !v.reference.contains(".md") && !v.reference.is_empty(),
+            "{v:?}"
+        );
+        let before = self.m.entries().len();
+        self.force(m);
+        assert_eq!(
+            self.m.entries()[before].effect,
+            EntryEffect::Overridden(violations)
+        );
+        let inputs: Vec<_> = self.m.entries().iter().map(|e| e.input.clone()).collect();
+        let replayed =
+            Match::<SpaceJunk>::replay(self.m.header().clone(), &catalogue(), inputs).unwrap();
+        assert_eq!(
+            serde_json::to_value(replayed.state()).unwrap(),
+            serde_json::to_value(self.m.state()).unwrap()
+        );
+    }
+
     fn roll(&mut self, value: u8) -> EntryEffect {
         let p = self
             .m
@@ -823,15 +869,19 @@ fn movement_must_be_exact() {
         }),
         ["space-junk.move-exact"]
     );
-    // Out of turn and bad rings cannot be meant at all.
-    assert!(matches!(
-        t.m.prepare(&mv(Move::MoveShip {
+    // Out of turn is a rule the table can override; a ring that is not on the board cannot
+    // be meant at all.
+    t.refused_then_overridden(
+        Move::MoveShip {
             player: 1,
             ring: 1,
-            spaces: None
-        })),
-        Err(Rejection::Impossible(_))
-    ));
+            spaces: None,
+        },
+        "space-junk.turn-order",
+        &["Aki's turn to move", "not Ben's"],
+        &["Aki の移動の番", "Ben の番ではありません"],
+    );
+    assert_eq!(t.step(), Step::Move { seat: 0 });
     assert!(matches!(
         t.m.prepare(&mv(Move::MoveShip {
             player: 0,
@@ -1127,10 +1177,22 @@ fn setup_refuses_two_characters_the_same_character_and_a_wrong_player_count() {
     assert!(e.to_string().contains("2–6"), "{e}");
     // Players without a character are dealt one at setup.
     let mut m = Match::<SpaceJunk>::new(header(vec![vec![], vec![]]), &cat).unwrap();
-    assert!(matches!(
-        m.prepare(&mv(Move::FirstPlayer { player: 0 })),
-        Err(Rejection::Impossible(_))
-    ));
+    match m.prepare(&mv(Move::FirstPlayer { player: 0 })) {
+        Err(Rejection::Refused { violations }) => {
+            assert_eq!(violations[0].rule, "space-junk.setup-order");
+            assert!(
+                violations[0]
+                    .sentence
+                    .contains("Aki, Ben has no character card")
+            );
+            assert!(
+                violations[0]
+                    .sentence_ja
+                    .contains("Aki, Ben にはまだキャラクターカード")
+            );
+        }
+        other => panic!("{other:?}"),
+    }
     for (player, card) in [(0, "C111"), (1, "C333")] {
         let p = m
             .prepare(&mv(Move::DealCharacter {
@@ -1416,4 +1478,158 @@ fn a_ram_on_another_space_says_so_even_when_no_ram_step_opened() {
         v[0].sentence
     );
     assert!(!v[0].sentence_ja.is_empty());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refusals of moves a player can make at the table: rules, with an override's effect.
+
+#[test]
+fn refusal_moves_out_of_their_phase() {
+    // Given round 1's move phase, Aki to move,
+    let mut t = Table::two("C222", "D222");
+    // When Aki draws junk now, it belongs to the search phase;
+    let card = t.s().deck[0].clone();
+    t.refused_then_overridden(
+        Move::Draw {
+            player: 0,
+            cards: vec![card.clone()],
+        },
+        "space-junk.phase-order",
+        &["Drawing junk", "search phase", "round 1 move"],
+        &["ジャンクを引くこと", "サーチフェイズ"],
+    );
+    // overridden, the card is drawn and the match stays at Aki's move.
+    assert!(t.s().players[0].drawn.contains(&card));
+    assert_eq!(t.step(), Step::Move { seat: 0 });
+    // Attacking, passing an attack, settling hits, finishing a search and dealing a character
+    // all name their phase.
+    t.refused_then_overridden(
+        Move::NoAttack { player: 0 },
+        "space-junk.phase-order",
+        &["Passing an attack", "combat phase"],
+        &["攻撃を見送ること"],
+    );
+    t.refused_then_overridden(
+        Move::ConfirmHits { player: 0 },
+        "space-junk.phase-order",
+        &["Settling the hits", "attack die"],
+        &["ヒットの確定"],
+    );
+    t.refused_then_overridden(
+        Move::FinishSearch { player: 0 },
+        "space-junk.phase-order",
+        &["Finishing a search"],
+        &["サーチの終了"],
+    );
+    t.refused_then_overridden(
+        Move::NoRam { player: 0 },
+        "space-junk.phase-order",
+        &["Declining a ram"],
+        &["体当たりを見送ること"],
+    );
+    t.refused_then_overridden(
+        Move::NoTake { player: 0 },
+        "space-junk.phase-order",
+        &["Declining to take junk", "a won ram"],
+        &["ジャンクを取らないこと"],
+    );
+    t.refused_then_overridden(
+        Move::DealCharacter {
+            player: 1,
+            card: "C333".into(),
+        },
+        "space-junk.phase-order",
+        &["Dealing a character", "setup"],
+        &["キャラクターを配ること", "準備"],
+    );
+    assert_eq!(t.s().players[1].character.as_deref(), Some("C333"));
+    assert_eq!(t.step(), Step::Move { seat: 0 });
+    // Ending the round before cameo time ends it early.
+    t.refused_then_overridden(
+        Move::EndRound {},
+        "space-junk.phase-order",
+        &["Ending the round", "cameo time"],
+        &["ラウンドの終了"],
+    );
+    assert_eq!(t.s().round, 2);
+}
+
+#[test]
+fn refusal_moves_on_another_players_turn() {
+    // Given round 1's attack phase, Aki to attack,
+    let mut t = Table::two("C222", "D222");
+    t.until(|s| s.step == Step::Attack { seat: 0 });
+    // When Ben passes, it is Aki's turn; overridden, Aki's attack is passed.
+    t.refused_then_overridden(
+        Move::NoAttack { player: 1 },
+        "space-junk.turn-order",
+        &["Aki's turn to attack", "not Ben's"],
+        &["Aki の攻撃の番"],
+    );
+    assert_eq!(t.step(), Step::Attack { seat: 1 });
+    // Drawing on Aki's search turn is his, not Ben's.
+    t.until(|s| s.step == Step::Search { seat: 0 });
+    t.refused_then_overridden(
+        Move::Draw {
+            player: 1,
+            cards: vec![],
+        },
+        "space-junk.turn-order",
+        &["Aki's turn to search", "not Ben's"],
+        &["Aki のサーチの番"],
+    );
+    assert_eq!(t.step(), Step::Search { seat: 0 });
+}
+
+#[test]
+fn refusal_taking_junk_without_a_won_ram() {
+    // Given round 1's move phase,
+    // where Ben holds a card he drew (by an override),
+    let mut t = Table::two("C222", "D222");
+    let card = t.s().deck[0].clone();
+    t.force(Move::Draw {
+        player: 1,
+        cards: vec![card.clone()],
+    });
+    assert_eq!(t.s().place(&card), Some(Place::Drawn(1)));
+    // When Aki takes it from Ben, it belongs to a won ram;
+    t.refused_then_overridden(
+        Move::TakeJunk {
+            player: 0,
+            card: card.clone(),
+        },
+        "space-junk.phase-order",
+        &["Taking junk from another ship", "a won ram"],
+        &["ほかの船からジャンクを取ること"],
+    );
+    // overridden, the card is in Aki's cargo (a drawn card is not equipped).
+    assert_eq!(t.s().place(&card), Some(Place::Cargo(0)));
+    // Taking one's own card is no take at all.
+    assert!(matches!(
+        t.m.prepare(&mv(Move::TakeJunk { player: 0, card })),
+        Err(Rejection::Impossible(_))
+    ));
+}
+
+#[test]
+fn refusal_a_boost_outside_the_three_phases() {
+    // Given a fresh table dealt C222 / D222, with cameo time reached,
+    let mut t = Table::two("C222", "D222");
+    t.until(|s| s.step == Step::Cameo);
+    let card = t.s().deck[0].clone();
+    t.force(Move::Draw {
+        player: 0,
+        cards: vec![card.clone()],
+    });
+    t.refused_then_overridden(
+        Move::Boost {
+            player: 0,
+            card: card.clone(),
+        },
+        "space-junk.boost-phase",
+        &["move, attack or search phase", "cameo"],
+        &["＊ブーストが加わるのは"],
+    );
+    // overridden, the card is damaged for no boost.
+    assert!(t.s().damaged.contains(&card));
 }

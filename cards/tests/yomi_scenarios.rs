@@ -12,7 +12,7 @@ use cards::games::yomi::{
     AbilityWindows, CombatResult, DoubleKo, Escape, JokerTie, Kind, Move, NoCardRule, Pile, Rules,
     Step, TimeOut, Yomi,
 };
-use cards::matches::{Input, Match, Rejection};
+use cards::matches::{EntryEffect, Input, Match, Rejection};
 
 const SUITS: [(char, &str); 4] = [
     ('S', "spades"),
@@ -221,6 +221,50 @@ impl Table {
         assert!(self.m.commit(p));
     }
 
+    /// Then: the move is refused by `rule`, whose sentences name the cause (`en` in English,
+    /// `ja` in Japanese); with an override it is applied, the entry records the broken rules,
+    /// and the log replays to the live state.
+    fn refused_then_overridden(&mut self, mv: Move, rule: &str, en: &[&str], ja: &[&str]) {
+        let violations = match self.try_play(mv.clone()) {
+            Err(Rejection::Refused { violations }) => violations,
+            other => panic!("{mv:?}: expected a refusal by {rule}, got {other:?}"),
+        };
+        let v = violations
+            .iter()
+            .find(|v| v.rule == rule)
+            .unwrap_or_else(|| panic!("{mv:?}: refused by {violations:?}, not {rule}"));
+        for needle in en {
+            assert!(
+                v.sentence.contains(needle),
+                "{rule}: {:?} lacks {needle:?}",
+                v.sentence
+            );
+        }
+        assert!(!v.sentence_ja.is_empty(), "{rule}: no Japanese sentence");
+        for needle in ja {
+            assert!(
+                v.sentence_ja.contains(needle),
+                "{rule}: {:?} lacks {needle:?}",
+                v.sentence_ja
+            );
+        }
+        assert!(
+            !v.reference.contains(".md") && !v.reference.is_empty(),
+            "{v:?}"
+        );
+        let before = self.m.entries().len();
+        self.override_play(mv);
+        let entry = &self.m.entries()[before];
+        assert_eq!(entry.effect, EntryEffect::Overridden(violations));
+        let inputs: Vec<_> = self.m.entries().iter().map(|e| e.input.clone()).collect();
+        let replayed =
+            Match::<Yomi>::replay(self.m.header().clone(), &catalogue(), inputs).unwrap();
+        assert_eq!(
+            serde_json::to_value(replayed.state()).unwrap(),
+            serde_json::to_value(self.m.state()).unwrap()
+        );
+    }
+
     fn adjust(&mut self, seat: Option<usize>, name: &str, value: i32) {
         let p = self
             .m
@@ -368,14 +412,15 @@ fn example_11_2_speed_decides_and_equal_speed_trades() {
     assert_eq!(t.result(), CombatResult::Trade);
     assert_eq!(t.step(), Step::PowerUp);
     assert_eq!((t.hp(0), t.hp(1)), (84, 84));
-    assert!(matches!(
-        t.try_play(Move::Combo {
+    // A combo after a trade is at the wrong step (5-5 now): a rule, not "impossible".
+    assert_eq!(
+        t.refused(Move::Combo {
             player: 0,
             card: a("2S"),
             end: T
         }),
-        Err(Rejection::Impossible(_))
-    ));
+        vec!["yomi.phase-order".to_owned()]
+    );
 }
 
 #[test]
@@ -1347,4 +1392,205 @@ fn the_documented_demo_script_plays_a_whole_match() {
     assert!(matches!(m.outcome(), Some(Outcome::Win { winner: 0, .. })));
     let log = m.log();
     assert!(log.iter().any(|l| !l.overridden.is_empty()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refusals of moves a player can make at the table: rules, with an override's effect.
+
+#[test]
+fn refusal_a_draw_on_turn_1() {
+    // Given turn 1 (0-1: no draw phase),
+    let mut t = Table::new();
+    // When Aki draws a card by hand, it is refused by the first-turn rule, naming turn 1;
+    t.refused_then_overridden(
+        Move::Draw { player: 0 },
+        "yomi.first-turn-draw",
+        &["Aki", "turn 1", "no draw phase"],
+        &["Aki", "1ターン目", "ドローフェイズがなく"],
+    );
+    // and overridden, the card is drawn.
+    assert_eq!((t.hand(0), t.tracker(0, "deck")), (8, 46));
+    // On turn 2 the app made the draw of 1-1: another draw is an extra draw.
+    t.combat(Some(("2S", BOT)), Some(("2S", BOT)));
+    t.play(Move::Proceed {});
+    assert_eq!(t.m.state().turn, 2);
+    t.refused_then_overridden(
+        Move::Draw { player: 1 },
+        "yomi.extra-draw",
+        &["Ben", "no rule gives", "1-1"],
+        &["Ben", "ルールにないドロー"],
+    );
+    assert_eq!(t.hand(1), 8);
+}
+
+#[test]
+fn refusal_choosing_twice_and_at_the_wrong_step() {
+    // Given Aki's card face down at 2-1,
+    let mut t = Table::new();
+    t.play(Move::FaceDown { player: 0 });
+    // When he declares "no card" as well, it is one combat card per player,
+    t.refused_then_overridden(
+        Move::NoCard { player: 0 },
+        "yomi.one-combat-card",
+        &["Aki", "already placed a combat card face down"],
+        &["Aki", "すでに戦闘札を伏せています"],
+    );
+    // and overridden, the new choice replaces the face-down one (the card is back in hand).
+    assert_eq!(t.hand(0), 7);
+    assert_eq!(t.m.state().no_card_by, Some(0));
+    // After combat, at the power-up step, placing a card face down is at the wrong step;
+    t.play(Move::FaceDown { player: 1 });
+    t.play(Move::Reveal {
+        player: 1,
+        card: b("2S"),
+        end: BOT,
+    });
+    assert_eq!(t.step(), Step::PowerUp);
+    t.refused_then_overridden(
+        Move::FaceDown { player: 1 },
+        "yomi.phase-order",
+        &["Choosing a combat card", "2-1", "5-4/5-5"],
+        &["戦闘札の選択", "2-1. 戦闘札選択", "ターン1 5-4/5-5"],
+    );
+    assert_eq!(t.step(), Step::PowerUp);
+}
+
+#[test]
+fn refusal_revealing_a_card_never_placed_face_down() {
+    // Given 2-1 with nothing placed,
+    let mut t = Table::new();
+    // When Aki turns a card up straight from his hand, it is refused (2-1 before 2-2),
+    t.refused_then_overridden(
+        Move::Reveal {
+            player: 0,
+            card: a("5S"),
+            end: T,
+        },
+        "yomi.reveal-face-down",
+        &["Aki", "not placed face down first"],
+        &["Aki", "伏せていない戦闘札"],
+    );
+    // and overridden, it is his combat card: Ben places and reveals, and combat is decided.
+    assert_eq!(t.hand(0), 6);
+    t.play(Move::FaceDown { player: 1 });
+    t.play(Move::Reveal {
+        player: 1,
+        card: b("5D"),
+        end: T,
+    });
+    assert_eq!(
+        t.result(),
+        CombatResult::Won {
+            winner: 0,
+            by: Kind::Attack
+        }
+    );
+    // A second revealed card the same turn is one combat card too many.
+    t.refused_then_overridden(
+        Move::Reveal {
+            player: 0,
+            card: a("6S"),
+            end: T,
+        },
+        "yomi.one-combat-card",
+        &["Aki", "already revealed", "5S"],
+        &["Aki", "すでに公開しています"],
+    );
+}
+
+#[test]
+fn refusal_going_on_while_a_step_waits() {
+    // Given 2-1 where Ben has placed a card and Aki has not,
+    let mut t = Table::new();
+    t.play(Move::FaceDown { player: 1 });
+    // When the table goes on, it names Aki, who has not chosen;
+    t.refused_then_overridden(
+        Move::Proceed {},
+        "yomi.step-not-done",
+        &["Aki must still choose a combat card", "2-1"],
+        &["Aki はまだ戦闘札を選んでいません"],
+    );
+    // overridden, Aki's choice counts as "no card", and Ben must reveal (2-2).
+    assert_eq!(t.step(), Step::Reveal);
+    t.refused_then_overridden(
+        Move::Proceed {},
+        "yomi.step-not-done",
+        &["Ben must still reveal", "2-2"],
+        &["Ben はまだ戦闘札を表に返す"],
+    );
+    // Both "no card": nothing happens, and the turn goes on to 5-5.
+    assert_eq!(t.step(), Step::PowerUp);
+    assert_eq!(t.hand(1), 7);
+}
+
+#[test]
+fn refusal_escape_and_combo_by_the_wrong_player() {
+    // Given Aki's attack beats Ben's throw (3-2: Ben, the loser, may put an escape card),
+    let mut t = Table::new();
+    t.combat(Some(("5S", T)), Some(("5D", T)));
+    assert_eq!(t.step(), Step::Escape);
+    // When Aki, the winner, puts one, it is the loser's step;
+    t.refused_then_overridden(
+        Move::Escape { player: 0 },
+        "yomi.escape-loser",
+        &["Aki won combat", "only the loser"],
+        &["Aki は戦闘に勝ちました", "負けた側だけ"],
+    );
+    assert_eq!(t.step(), Step::Escape);
+    t.play(Move::NoEscape { player: 1 });
+    assert_eq!(t.step(), Step::Combo);
+    // When Ben, the loser, combos, only the winner combos;
+    t.refused_then_overridden(
+        Move::Combo {
+            player: 1,
+            card: b("3S"),
+            end: T,
+        },
+        "yomi.combo-winner",
+        &["Ben combos", "Aki won combat"],
+        &["Ben がコンボをつなげることはできません", "Aki"],
+    );
+    // and so does his ending of the combo.
+    t.refused_then_overridden(
+        Move::EndCombo { player: 1 },
+        "yomi.combo-winner",
+        &["Ben ends the combo", "Aki won combat"],
+        &["Ben がコンボを終える"],
+    );
+    // The overridden end of the combo ends it for the table.
+    assert_ne!(t.step(), Step::Combo);
+}
+
+#[test]
+fn refusal_extra_ace_without_a_super_and_proceed_at_the_hand_limit() {
+    // Given 2-2 with no multi-Ace super revealed,
+    let mut t = Table::new();
+    t.play(Move::FaceDown { player: 0 });
+    t.play(Move::FaceDown { player: 1 });
+    // When Aki puts out an extra Ace, nothing waits for it;
+    t.refused_then_overridden(
+        Move::ExtraAce {
+            player: 0,
+            card: a("AS"),
+        },
+        "yomi.extra-aces",
+        &["Aki has no super move waiting"],
+        &["Aki には追加のA札を待つ技がありません"],
+    );
+    assert_eq!(t.hand(0), 5);
+    // Given the hand limit step (5-7) with Ben over 12 cards,
+    let mut t = Table::new();
+    t.adjust(Some(1), "hand", 14);
+    t.combat(Some(("2S", BOT)), Some(("2S", BOT)));
+    t.play(Move::Proceed {});
+    assert_eq!(t.step(), Step::HandLimit);
+    // going on names Ben and the limit,
+    t.refused_then_overridden(
+        Move::Proceed {},
+        "yomi.hand-limit",
+        &["Ben still holds more cards than the hand limit"],
+        &["Ben の手札はまだ手札制限を超えています"],
+    );
+    // and overridden, turn 2 begins with the cards kept.
+    assert_eq!(t.m.state().turn, 2);
 }

@@ -157,11 +157,6 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
     match mv {
         Move::OpeningNavi { player, card } => {
             check_seat(*player)?;
-            if state.step != Step::OpeningNavi {
-                return Err(Impossible::new(
-                    "the opening navis are placed at setup only",
-                ));
-            }
             let info = state.card(card)?;
             if !matches!(info.data, RockmanCard::Navi(_)) {
                 return Err(Impossible::new(format!(
@@ -178,11 +173,17 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 )));
             }
             let centre = state.centre();
-            if state.at(*player, centre).is_some() {
-                return Err(Impossible::new(format!(
-                    "{} already has an opening navi",
-                    state.name(*player)
-                )));
+            if state.step != Step::OpeningNavi {
+                v.push(wrong_phase(
+                    state,
+                    "Placing the opening navi",
+                    "setup, before turn 1",
+                ));
+            }
+            if let Some(old) = state.at(*player, centre) {
+                // Overridden: the new navi replaces the card there (it goes to the discard pile).
+                v.push(occupied(state, *player, centre, &old.card));
+                b.push(Event::Destroyed(*player, centre));
             }
             b.push(Event::Put {
                 seat: *player,
@@ -190,7 +191,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 square: centre,
                 from_hand: false,
             });
-            if (0..2).all(|s| b.state.at(s, centre).is_some()) {
+            if state.step == Step::OpeningNavi && (0..2).all(|s| b.state.at(s, centre).is_some()) {
                 for seat in 0..2 {
                     for _ in 0..state.rules.starting_hand {
                         b.draw_one(seat, false);
@@ -202,13 +203,26 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         Move::Janken { winner } => {
             check_seat(*winner)?;
             if state.step != Step::Janken {
-                return Err(Impossible::new(format!(
-                    "janken decides the first player only on turn 1 or after a tie on HP and card count; the match is at {}",
-                    step_text(state)
-                )));
+                v.push(
+                    rule(
+                        "phase-order",
+                        format!(
+                            "Janken decides the first player only on turn 1 or after a tie on HP and card count; the match is at {}.",
+                            step_text(state)
+                        ),
+                        "先攻後攻",
+                    )
+                    .ja(format!(
+                        "ジャンケンで先攻を決めるのは、最初のターンか、HPとカードの枚数が同じときだけです（じゃんけんで勝ったほうが先攻）。いまは {} です。",
+                        step_text_ja(state)
+                    )),
+                );
+                // Overridden: the janken's winner becomes the first player; the turn goes on.
+                b.push(Event::FirstIs(*winner));
+            } else {
+                b.push(Event::FirstIs(*winner));
+                b.begin_draw();
             }
-            b.push(Event::FirstIs(*winner));
-            b.begin_draw();
         }
         Move::Transfer {
             player,
@@ -230,13 +244,16 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 return Err(Impossible::new(format!(
                     "{square} is not a square of {}'s area",
                     p.name
+                ))
+                .ja(format!(
+                    "{square} は {} のエリアのマスではありません。",
+                    p.name
                 )));
             }
             if let Some(c) = state.at(*player, *square) {
-                return Err(Impossible::new(format!(
-                    "{square} holds {}: a character goes on an empty square (空いてるマス)",
-                    state.label(&c.card)
-                )));
+                // Overridden: the new character replaces the card there (to the discard pile).
+                v.push(occupied(state, *player, *square, &c.card));
+                b.push(Event::Destroyed(*player, *square));
             }
             if p.placed_character {
                 v.push(rule(
@@ -442,14 +459,17 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 Step::TransferSecond => state.second(),
                 _ => None,
             };
-            if expected != Some(*player) {
-                return Err(Impossible::new(format!(
-                    "it is not {}'s transfer; the match is at {}",
-                    state.name(*player),
-                    step_text(state)
-                )));
-            }
-            b.push(Event::TransferDone(*player));
+            let Some(seat) = expected else {
+                v.push(wrong_phase(
+                    state,
+                    "Ending a transfer",
+                    "the transfer phase",
+                ));
+                return Ok(b.done(v));
+            };
+            // Overridden by the other player, the table ends the transfer of the one whose it is.
+            transfer_turn(state, *player, &mut v);
+            b.push(Event::TransferDone(seat));
             if state.step == Step::TransferFirst {
                 b.push(Event::StepTo(Step::TransferSecond));
             } else {
@@ -469,20 +489,40 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             if state.at(*player, *from).is_none() {
                 return Err(Impossible::new(format!("{} has no card on {from}", p.name)));
             }
-            if !state.on_area(*to) {
-                let where_ = if to.row < 0 {
-                    "into the opponent's area"
-                } else {
-                    "off the edge of the area"
-                };
+            // The opponent's area lies in front of row 0; the app tracks a card only in its
+            // owner's area, so overridden the move's cost is paid, the action is spent and the
+            // card stays where it is (correct it at the table).
+            let into_opponent = !state.on_area(*to) && to.row < 0;
+            if !state.on_area(*to) && !into_opponent {
                 return Err(Impossible::new(format!(
-                    "[rockman-exe.move-own-area] {to} is {where_}: a card moves only within its owner's area (相手のエリアには移動できない)"
+                    "{to} is off the edge of {}'s area: there is no square there",
+                    p.name
+                ))
+                .ja(format!(
+                    "{to} は {} のエリアの外です：そこにマスはありません。",
+                    p.name
                 )));
+            }
+            if into_opponent {
+                v.push(
+                    rule(
+                        "move-own-area",
+                        format!(
+                            "{} moves a card from {from} to {to}, into the opponent's area: a card moves only within its owner's area (相手のエリアには移動できない).",
+                            p.name
+                        ),
+                        "§3 BATTLE A",
+                    )
+                    .ja(format!(
+                        "{} が {from} のカードを {to}（相手のエリア）へ移動しました：相手のエリアには移動できません。",
+                        p.name
+                    )),
+                );
             }
             battle_turn(state, *player, "A move (action A)", &mut v);
             let dc = (i32::from(to.col) - i32::from(from.col)).abs();
             let dr = (i32::from(to.row) - i32::from(from.row)).abs();
-            if dc + dr != 1 {
+            if dc + dr != 1 && !into_opponent {
                 v.push(rule(
                     "move-orthogonal",
                     format!(
@@ -523,7 +563,9 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     "§3 BATTLE A",
                 ).ja(format!("カードの移動には手札を１枚すてます（`discard` で指定）。{} の手札は{}枚です。", p.name, p.hand))),
             }
-            b.push(Event::Moved(*player, *from, *to));
+            if !into_opponent {
+                b.push(Event::Moved(*player, *from, *to));
+            }
             b.next_action(*player, false);
         }
         Move::Attack {
@@ -667,37 +709,33 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         }
         Move::Pass { player } => {
             check_seat(*player)?;
-            if state.step != Step::Battle {
-                return Err(Impossible::new(format!(
-                    "passing is a battle action; the match is at {}",
-                    step_text(state)
-                )));
-            }
             battle_turn(state, *player, "A pass", &mut v);
-            b.next_action(*player, true);
+            // Overridden outside the battle phase, a pass changes nothing.
+            if state.step == Step::Battle {
+                b.next_action(*player, true);
+            }
         }
         Move::EndEffects {} => {
             if state.step != Step::EndEffects {
-                return Err(Impossible::new(format!(
-                    "there are no end-phase effects to finish at {}",
-                    step_text(state)
-                )));
+                // Overridden: nothing is left to finish; the match stays where it is.
+                v.push(wrong_phase(
+                    state,
+                    "Finishing the end-phase effects",
+                    "end (1)",
+                ));
+            } else {
+                b.push(Event::ClearedArea);
+                b.push(Event::StepTo(Step::Exchange));
             }
-            b.push(Event::ClearedArea);
-            b.push(Event::StepTo(Step::Exchange));
         }
         Move::Exchange { player, discard } => {
             check_seat(*player)?;
             if state.step != Step::Exchange {
-                return Err(Impossible::new(match state.step {
-                    Step::EndEffects => {
-                        "resolve the end-phase effects first (end-effects)".to_owned()
-                    }
-                    _ => format!(
-                        "the exchange is END (3); the match is at {}",
-                        step_text(state)
-                    ),
-                }));
+                v.push(wrong_phase(
+                    state,
+                    "The exchange",
+                    "end (3), after the end-phase effects",
+                ));
             }
             let p = &state.players[*player];
             if p.exchanged {
@@ -710,7 +748,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             discard_cards(state, &mut b, *player, &discard.0)?;
             b.draw_to_five(*player, false);
             b.push(Event::Exchanged(*player));
-            if b.state.players.iter().all(|p| p.exchanged) {
+            if state.step == Step::Exchange && b.state.players.iter().all(|p| p.exchanged) {
                 b.begin_turn(state.turn + 1);
             }
         }
@@ -796,4 +834,22 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         }
     }
     Ok(b.done(v))
+}
+
+/// A card put on a square another card holds (`rockman-exe.transfer-empty`).
+fn occupied(state: &State, seat: Seat, square: Square, there: &str) -> Violation {
+    rule(
+        "transfer-empty",
+        format!(
+            "{} puts a card on {square}, which holds {}: a character goes on an empty square (エリアの空いてるマスに、オモテ向きで置く).",
+            state.name(seat),
+            state.label(there)
+        ),
+        "§3 TRANSFER",
+    )
+    .ja(format!(
+        "{} が {square} にカードを置きました。そこには {} があります：キャラはエリアの空いてるマスに置きます。",
+        state.name(seat),
+        state.label(there)
+    ))
 }

@@ -214,7 +214,15 @@ pub(super) fn targets(
         Target::Any => "any one enemy card",
         Target::Manual => "the enemy cards its text names",
     };
-    let section = "House rule: the rulebook does not settle this; the app's default, which the table may change";
+    let pattern_ja = match pattern {
+        Target::Adjacent => "境界の向こう正面の敵カード（攻撃するカードは最前列にいること）",
+        Target::Lane => "自分のレーンの正面にいる最初の敵カード",
+        Target::LaneAll => "自分のレーンのすべての敵カード",
+        Target::Any => "任意の敵カード1枚",
+        Target::Manual => "テキストが指定する敵カード",
+    };
+    // A house rule: `reference` words a `§10` section as the app's default.
+    let section = "§10 attack patterns";
     match pattern {
         Target::Any | Target::Manual => {
             if named.0.is_empty() {
@@ -223,36 +231,54 @@ pub(super) fn targets(
                 )));
             }
             if pattern == Target::Any && named.0.len() > 1 {
-                v.push(rule(
-                    "attack-range",
-                    format!("{label} hits {pattern_text}, not {} cards.", named.0.len()),
-                    section,
-                ));
+                v.push(
+                    rule(
+                        "attack-range",
+                        format!("{label} hits {pattern_text}, not {} cards.", named.0.len()),
+                        section,
+                    )
+                    .ja(format!(
+                        "{label} が攻撃するのは{pattern_ja}です。{}枚ではありません。",
+                        named.0.len()
+                    )),
+                );
             }
             for q in &named.0 {
                 if state.at(foe, *q).is_none() {
-                    v.push(rule(
-                        "attack-range",
-                        format!(
-                            "{label} must hit an enemy card; {}'s square {q} is empty.",
+                    v.push(
+                        rule(
+                            "attack-range",
+                            format!(
+                                "{label} must hit an enemy card; {}'s square {q} is empty.",
+                                state.name(foe)
+                            ),
+                            section,
+                        )
+                        .ja(format!(
+                            "{label} は敵のカードを攻撃します。{} の {q} は空いています。",
                             state.name(foe)
-                        ),
-                        section,
-                    ));
+                        )),
+                    );
                 }
             }
             Ok(named.0.clone())
         }
         _ => {
             if reachable.is_empty() {
-                v.push(rule(
-                    "attack-range",
-                    format!(
-                        "{label} hits {pattern_text}, and there is none from {}.",
+                v.push(
+                    rule(
+                        "attack-range",
+                        format!(
+                            "{label} hits {pattern_text}, and there is none from {}.",
+                            from.map_or_else(|| "?".to_owned(), |f| f.to_string())
+                        ),
+                        section,
+                    )
+                    .ja(format!(
+                        "{label} が攻撃するのは{pattern_ja}ですが、{} からはありません。",
                         from.map_or_else(|| "?".to_owned(), |f| f.to_string())
-                    ),
-                    section,
-                ));
+                    )),
+                );
                 return Ok(named.0.clone());
             }
             if named.0.is_empty() {
@@ -264,11 +290,17 @@ pub(super) fn targets(
             b.sort();
             if a != b {
                 let list: Vec<String> = reachable.iter().map(ToString::to_string).collect();
-                v.push(rule(
-                    "attack-range",
-                    format!("{label} hits {pattern_text}: {}.", list.join(" ")),
-                    section,
-                ));
+                v.push(
+                    rule(
+                        "attack-range",
+                        format!("{label} hits {pattern_text}: {}.", list.join(" ")),
+                        section,
+                    )
+                    .ja(format!(
+                        "{label} が攻撃するのは{pattern_ja}です：{}。",
+                        list.join(" ")
+                    )),
+                );
             }
             Ok(named.0.clone())
         }

@@ -874,6 +874,13 @@ fn phrase_ja(en: &str) -> &'static str {
         "An attack (action B)" => "攻撃（アクションB）",
         "Playing a battler (action D)" => "バトラーの登場（アクションD）",
         "Using a chip (action C)" => "チップの使用（アクションC）",
+        "Placing the opening navi" => "最初のナビの配置",
+        "setup, before turn 1" => "準備（最初のターンの前）",
+        "Ending a transfer" => "転送の終了",
+        "Finishing the end-phase effects" => "エンドフェイズの効果の処理の終了",
+        "end (1)" => "エンドフェイズ (1)",
+        "The exchange" => "交換",
+        "end (3), after the end-phase effects" => "エンドフェイズ (3)（効果の処理の後）",
         _ => "",
     }
 }

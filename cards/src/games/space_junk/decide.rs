@@ -4,7 +4,7 @@ use super::card::{Slot, Stat};
 use super::query::*;
 use super::scratch::*;
 use super::state::*;
-use crate::core::{Decision, Impossible, Violation};
+use crate::core::{Decision, Impossible, Seat, Violation};
 
 pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Impossible> {
     let mut b = Builder::new(state);
@@ -13,18 +13,25 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
     match mv {
         Move::DealCharacter { player, card } => {
             check_seat(state, *player)?;
-            if state.step != Step::Setup {
-                return Err(wrong_time(state, "characters are dealt at setup"));
-            }
             if state
                 .cards
                 .get(card)
                 .and_then(|c| c.data.character())
                 .is_none()
             {
-                return Err(Impossible::new(format!(
-                    "{card} is not a character card of this set"
-                )));
+                return Err(
+                    Impossible::new(format!("{card} is not a character card of this set")).ja(
+                        format!("{card} はこのセットのキャラクターカードではありません。"),
+                    ),
+                );
+            }
+            if state.step != Step::Setup {
+                v.push(not_now(
+                    state,
+                    ["Dealing a character", "setup"],
+                    ["キャラクターを配ること", "準備"],
+                    SETUP,
+                ));
             }
             if let Some(other) = state
                 .players
@@ -36,6 +43,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     "{} already has {}; each character is a single card",
                     state.name(other),
                     state.card_label(card)
+                ))
+                .ja(format!(
+                    "{} がすでに {} を持っています。キャラクターはそれぞれ1枚だけです。",
+                    state.name(other),
+                    state.card_label(card)
                 )));
             }
             b.push(Event::CharacterDealt(*player, card.clone()));
@@ -43,27 +55,42 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         Move::FirstPlayer { player } => {
             check_seat(state, *player)?;
             if state.step != Step::Setup {
-                return Err(wrong_time(state, "the first player is chosen at setup"));
+                v.push(not_now(
+                    state,
+                    ["Choosing the first player", "setup"],
+                    ["先手を決めること", "準備"],
+                    SETUP,
+                ));
+                // Overridden during the rounds: the first player marker goes to this player.
+                b.push(Event::FirstIs(*player));
+            } else {
+                let missing: Vec<&str> = state
+                    .players
+                    .iter()
+                    .filter(|p| p.character.is_none())
+                    .map(|p| p.name.as_str())
+                    .collect();
+                if !missing.is_empty() {
+                    let who = missing.join(", ");
+                    v.push(
+                        Violation::new(
+                            "space-junk.setup-order",
+                            format!("{who} has no character card yet: at setup each player is given a character card before play begins."),
+                            SETUP,
+                        )
+                        .ja(format!("{who} にはまだキャラクターカードがありません。準備では、始める前に各プレイヤーにキャラクターカードを配ります。")),
+                    );
+                }
+                b.push(Event::RoundBegan(1));
+                b.push(Event::FirstIs(*player));
+                b.begin_turn(Phase::Move, *player);
             }
-            if let Some(p) = state.players.iter().find(|p| p.character.is_none()) {
-                return Err(Impossible::new(format!(
-                    "deal a character to {} first",
-                    p.name
-                )));
-            }
-            b.push(Event::RoundBegan(1));
-            b.push(Event::FirstIs(*player));
-            b.begin_turn(Phase::Move, *player);
         }
         Move::Boost { player, card } => {
             check_seat(state, *player)?;
-            let Some(phase) = state.phase() else {
-                return Err(wrong_time(
-                    state,
-                    "a * boost is used in the move, attack or search phase",
-                ));
-            };
-            let stat = phase.stat();
+            let phase = state.phase();
+            // Overridden outside the three phases, the card is damaged for no boost.
+            let stat = phase.map_or(Stat::Move, Phase::stat);
             let label = state.card_label(card);
             let place = state.place(card);
             match place {
@@ -81,10 +108,37 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     return Err(Impossible::new(format!(
                         "{label} is not {}'s card",
                         state.name(*player)
+                    ))
+                    .ja(format!(
+                        "{label} は {} のカードではありません。",
+                        state.name(*player)
                     )));
                 }
             }
             let star = state.junk(card).is_some_and(|j| j.stars.get(stat));
+            let Some(phase) = phase else {
+                v.push(
+                    Violation::new(
+                        "space-junk.boost-phase",
+                        format!(
+                            "A * boost adds to the stat of the move, attack or search phase; the match is at {}.",
+                            step_text(state)
+                        ),
+                        "Special Symbols",
+                    )
+                    .ja(format!(
+                        "＊ブーストが加わるのは移動・攻撃・サーチのフェイズの値です。いまは {} です。",
+                        step_text(state)
+                    )),
+                );
+                b.push(Event::Boosted {
+                    seat: *player,
+                    card: card.clone(),
+                    stat,
+                    amount: 0,
+                });
+                return Ok(b.done(v));
+            };
             if !star {
                 v.push(Violation::new(
                     "space-junk.boost-star",
@@ -179,15 +233,18 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     "the rings are 1 (inner), 2 and 3 (outer), not {ring}"
                 )));
             }
+            let in_turn = state.step == (Step::Move { seat: *player });
             match state.step {
                 Step::Move { seat } if seat == *player => {}
                 Step::Move { seat } => {
-                    return Err(Impossible::new(format!(
-                        "it is {}'s turn to move",
-                        state.name(seat)
-                    )));
+                    v.push(not_your_turn(state, *player, seat, "move", "移動"));
                 }
-                _ => return Err(wrong_time(state, "ships move in the move phase")),
+                _ => v.push(not_now(
+                    state,
+                    ["Moving a ship", "the movement phase"],
+                    ["船の移動", "移動フェイズ"],
+                    MOVEMENT,
+                )),
             }
             let budget = u32::try_from(state.boosted(*player, Stat::Move).max(0)).unwrap_or(0);
             let go = spaces.unwrap_or(budget);
@@ -218,7 +275,9 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 );
             }
             b.fly(*player, *ring, go);
-            if b.state.ships_here(*player).is_empty() {
+            // Overridden out of turn, the ship moves and the match stays where it is.
+            if !in_turn {
+            } else if b.state.ships_here(*player).is_empty() {
                 b.end_turn(Phase::Move, *player);
             } else {
                 b.push(Event::StepTo(Step::Ram { seat: *player }));
@@ -292,22 +351,68 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(state, *player)?;
             match state.step {
                 Step::Ram { seat } if seat == *player => b.end_turn(Phase::Move, *player),
-                _ => return Err(wrong_time(state, "there is no ram to decline")),
+                Step::Ram { seat } => {
+                    // Overridden: the table declines the ram for the player whose it is.
+                    v.push(not_your_turn(
+                        state,
+                        *player,
+                        seat,
+                        "decline a ram",
+                        "体当たりを見送る",
+                    ));
+                    b.end_turn(Phase::Move, seat);
+                }
+                _ => v.push(not_now(
+                    state,
+                    [
+                        "Declining a ram",
+                        "the end of your own move, on another ship's space",
+                    ],
+                    [
+                        "体当たりを見送ること",
+                        "ほかの船と同じマスで自分の移動を終えたとき",
+                    ],
+                    RAMMING,
+                )),
             }
         }
         Move::TakeJunk { player, card } => {
             check_seat(state, *player)?;
-            let Step::RamTake { winner, loser } = state.step else {
-                return Err(wrong_time(state, "junk is taken after a won ram"));
-            };
-            if winner != *player {
-                return Err(Impossible::new(format!(
-                    "{} won the ram, not {}",
-                    state.name(winner),
-                    state.name(*player)
-                )));
-            }
             let label = state.card_label(card);
+            let owner = match state.place(card) {
+                Some(Place::Ship(s, _) | Place::Cargo(s) | Place::Drawn(s)) => Some(s),
+                _ => None,
+            };
+            let ram = match state.step {
+                Step::RamTake { winner, loser } => Some((winner, loser)),
+                _ => None,
+            };
+            // Whose junk is taken: the ram loser's, or (overridden outside a ram) its owner's.
+            let loser = match ram {
+                Some((_, loser)) => loser,
+                None => match owner {
+                    Some(s) if s != *player => s,
+                    _ => {
+                        return Err(Impossible::new(format!(
+                            "{label} is not another player's card"
+                        ))
+                        .ja(format!(
+                            "{label} はほかのプレイヤーのカードではありません。"
+                        )));
+                    }
+                },
+            };
+            let winner = *player;
+            match ram {
+                None => v.push(not_now(
+                    state,
+                    ["Taking junk from another ship", "a won ram"],
+                    ["ほかの船からジャンクを取ること", "体当たりに勝ったとき"],
+                    RAMMING,
+                )),
+                Some((w, _)) if w != *player => v.push(not_the_ram_winner(state, *player, w)),
+                Some(_) => {}
+            }
             let from = match state.place(card) {
                 Some(p @ (Place::Ship(s, _) | Place::Cargo(s) | Place::Drawn(s))) if s == loser => {
                     p
@@ -315,6 +420,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 _ => {
                     return Err(Impossible::new(format!(
                         "{label} is not {}'s card",
+                        state.name(loser)
+                    ))
+                    .ja(format!(
+                        "{label} は {} のカードではありません。",
                         state.name(loser)
                     )));
                 }
@@ -352,23 +461,29 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 from,
                 to,
             });
-            let rammer = state.turn_seat.unwrap_or(winner);
-            b.end_turn(Phase::Move, rammer);
+            if ram.is_some() {
+                let rammer = state.turn_seat.unwrap_or(winner);
+                b.end_turn(Phase::Move, rammer);
+            }
         }
         Move::NoTake { player } => {
             check_seat(state, *player)?;
-            let Step::RamTake { winner, .. } = state.step else {
-                return Err(wrong_time(state, "junk is taken after a won ram"));
-            };
-            if winner != *player {
-                return Err(Impossible::new(format!(
-                    "{} won the ram, not {}",
-                    state.name(winner),
-                    state.name(*player)
-                )));
+            match state.step {
+                Step::RamTake { winner, .. } => {
+                    if winner != *player {
+                        v.push(not_the_ram_winner(state, *player, winner));
+                    }
+                    // Overridden by another player, the table declines the take for the winner.
+                    let rammer = state.turn_seat.unwrap_or(winner);
+                    b.end_turn(Phase::Move, rammer);
+                }
+                _ => v.push(not_now(
+                    state,
+                    ["Declining to take junk", "a won ram"],
+                    ["ジャンクを取らないこと", "体当たりに勝ったとき"],
+                    RAMMING,
+                )),
             }
-            let rammer = state.turn_seat.unwrap_or(winner);
-            b.end_turn(Phase::Move, rammer);
         }
         Move::Attack {
             player,
@@ -418,12 +533,15 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         )),
                     );
                 }
-                _ => {
-                    return Err(wrong_time(
-                        state,
-                        "attacks are made once per attack phase, in turn order",
-                    ));
-                }
+                _ => v.push(not_now(
+                    state,
+                    [
+                        "An attack",
+                        "the combat phase, once per player in turn order",
+                    ],
+                    ["攻撃", "戦闘フェイズ（各プレイヤーが順番に1回）"],
+                    COMBAT,
+                )),
             }
             b.push(Event::AttackDeclared(*player, *target, *range));
             b.push(Event::StepTo(Step::AttackDie));
@@ -432,34 +550,63 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(state, *player)?;
             match state.step {
                 Step::Attack { seat } if seat == *player => b.end_turn(Phase::Attack, *player),
-                _ => return Err(wrong_time(state, "there is no attack to pass")),
+                Step::Attack { seat } => {
+                    // Overridden: the table passes the attack for the player whose turn it is.
+                    v.push(not_your_turn(state, *player, seat, "attack", "攻撃"));
+                    b.end_turn(Phase::Attack, seat);
+                }
+                _ => v.push(not_now(
+                    state,
+                    ["Passing an attack", "the combat phase, in turn order"],
+                    ["攻撃を見送ること", "戦闘フェイズ（順番に）"],
+                    COMBAT,
+                )),
             }
         }
         Move::ConfirmHits { player } => {
             check_seat(state, *player)?;
-            if state.step != Step::AttackBoost || state.active() != Some(*player) {
-                return Err(wrong_time(state, "hits are settled after the attack die"));
+            match (state.step, state.active()) {
+                (Step::AttackBoost, Some(a)) if a == *player => b.settle_hits(),
+                (Step::AttackBoost, a) => {
+                    v.push(not_your_turn(
+                        state,
+                        *player,
+                        a.unwrap_or(*player),
+                        "settle the hits of",
+                        "ヒットを確定する",
+                    ));
+                    b.settle_hits();
+                }
+                _ => v.push(not_now(
+                    state,
+                    ["Settling the hits", "the roll of the attack die"],
+                    ["ヒットの確定", "攻撃のダイスを振った後"],
+                    COMBAT,
+                )),
             }
-            b.settle_hits();
         }
         Move::Draw { player, cards } => {
             check_seat(state, *player)?;
+            let in_turn = state.step == (Step::Search { seat: *player });
             match state.step {
                 Step::Search { seat } if seat == *player => {}
                 Step::Search { seat } => {
-                    return Err(Impossible::new(format!(
-                        "it is {}'s turn to search",
-                        state.name(seat)
-                    )));
+                    v.push(not_your_turn(state, *player, seat, "search", "サーチ"));
                 }
-                _ => return Err(wrong_time(state, "junk is drawn in the search phase")),
+                _ => v.push(not_now(
+                    state,
+                    ["Drawing junk", "the search phase, in turn order"],
+                    ["ジャンクを引くこと", "サーチフェイズ（順番に）"],
+                    SEARCH,
+                )),
             }
             let mut seen: Vec<&str> = Vec::new();
             let mut from_deck = Vec::new();
             let mut from_discard = Vec::new();
             for c in cards {
                 if seen.contains(&c.as_str()) {
-                    return Err(Impossible::new(format!("{c} is named twice")));
+                    return Err(Impossible::new(format!("{c} is named twice"))
+                        .ja(format!("{c} が2回書かれています。")));
                 }
                 seen.push(c);
                 match state.place(c) {
@@ -547,7 +694,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     to: Place::Discard,
                 });
             }
-            b.push(Event::StepTo(Step::Rebuild { seat: *player }));
+            // Overridden out of turn, the cards are drawn and the match stays where it is.
+            if in_turn {
+                b.push(Event::StepTo(Step::Rebuild { seat: *player }));
+            }
         }
         Move::Equip {
             player,
@@ -640,25 +790,54 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         }
         Move::FinishSearch { player } => {
             check_seat(state, *player)?;
-            if state.step != (Step::Rebuild { seat: *player }) {
-                return Err(wrong_time(
-                    state,
-                    "a search is finished after the draw and the rebuild",
-                ));
+            let seat = match state.step {
+                Step::Rebuild { seat } => {
+                    if seat != *player {
+                        v.push(not_your_turn(
+                            state,
+                            *player,
+                            seat,
+                            "finish the search of",
+                            "サーチを終える",
+                        ));
+                    }
+                    Some(seat)
+                }
+                _ => {
+                    v.push(not_now(
+                        state,
+                        [
+                            "Finishing a search",
+                            "the draw and the rebuild of your own search",
+                        ],
+                        ["サーチの終了", "自分のサーチのドローと組み替えの後"],
+                        SEARCH,
+                    ));
+                    None
+                }
+            };
+            // Overridden by another player, the table finishes the search for the searcher.
+            if let Some(seat) = seat {
+                for c in state.players[seat].drawn.clone() {
+                    b.push(Event::CardMoved {
+                        card: c,
+                        from: Place::Drawn(seat),
+                        to: Place::Cargo(seat),
+                    });
+                }
+                b.end_turn(Phase::Search, seat);
             }
-            for c in state.players[*player].drawn.clone() {
-                b.push(Event::CardMoved {
-                    card: c,
-                    from: Place::Drawn(*player),
-                    to: Place::Cargo(*player),
-                });
-            }
-            b.end_turn(Phase::Search, *player);
         }
         Move::EndRound {} => {
             if state.step != Step::Cameo {
-                return Err(wrong_time(state, "a round ends after cameo time"));
+                v.push(not_now(
+                    state,
+                    ["Ending the round", "cameo time, after every phase"],
+                    ["ラウンドの終了", "すべてのフェイズの後のカメオタイム"],
+                    ORDER,
+                ));
             }
+            // Overridden before cameo time, the round ends early.
             b.end_round();
         }
         Move::Effect {
@@ -686,7 +865,12 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 )));
             }
             if state.step == Step::Setup {
-                return Err(wrong_time(state, "effects happen during the rounds"));
+                v.push(not_now(
+                    state,
+                    ["An effect", "the rounds"],
+                    ["効果", "ラウンド中"],
+                    ORDER,
+                ));
             }
             let p = &state.players[*player];
             if *ability {
@@ -750,4 +934,61 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         }
     }
     Ok(b.done(v))
+}
+
+/// The rulebook's words the phase refusals quote.
+const ORDER: &str = "Sequence of Play: \"All players complete each phase in turn order before the game moves on to the next phase.\"";
+const SETUP: &str = "Setup: \"give each player a ship board and a random character card\"";
+const MOVEMENT: &str = "Movement Phase: \"beginning with the first player and going around the table, each player in turn order moves their ship\"";
+const RAMMING: &str = "Ramming: \"If a player ends their movement in the same space as another player, they may attempt to ram them.\"";
+const COMBAT: &str = "Combat Phase: \"During the combat phase each player in turn order has the chance to fire their ship's weapon systems\"";
+const SEARCH: &str =
+    "Search Phase: \"In turn order each player draws a number of cards from the junk deck\"";
+
+/// A move at a step it does not belong to (`space-junk.phase-order`): `[what, when]` in English
+/// and Japanese.
+fn not_now(state: &State, en: [&str; 2], ja: [&str; 2], reference: &str) -> Violation {
+    let now = step_text(state);
+    Violation::wrong_phase(
+        "space-junk.phase-order",
+        reference,
+        [en[0], en[1], &now],
+        [ja[0], ja[1], &now],
+    )
+}
+
+/// A move on another player's turn (`space-junk.turn-order`).
+fn not_your_turn(state: &State, player: Seat, whose: Seat, what: &str, what_ja: &str) -> Violation {
+    Violation::new(
+        "space-junk.turn-order",
+        format!(
+            "It is {}'s turn to {what}, not {}'s.",
+            state.name(whose),
+            state.name(player)
+        ),
+        ORDER,
+    )
+    .ja(format!(
+        "いまは {} の{what_ja}の番です（{} の番ではありません）。",
+        state.name(whose),
+        state.name(player)
+    ))
+}
+
+/// Taking (or declining) the ram winner's junk by another player (`space-junk.ram-winner`).
+fn not_the_ram_winner(state: &State, player: Seat, winner: Seat) -> Violation {
+    Violation::new(
+        "space-junk.ram-winner",
+        format!(
+            "{} won the ram, not {}: the winner takes the junk.",
+            state.name(winner),
+            state.name(player)
+        ),
+        "Ramming: \"The player who scored the highest may take 1 piece of junk from the player that rolled lower\"",
+    )
+    .ja(format!(
+        "体当たりに勝ったのは {} です（{} ではありません）。ジャンクを取るのは勝った側です。",
+        state.name(winner),
+        state.name(player)
+    ))
 }

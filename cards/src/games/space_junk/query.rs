@@ -345,7 +345,3 @@ pub(super) fn step_text(state: &State) -> String {
         Step::Over => "the game is over".into(),
     }
 }
-
-pub(super) fn wrong_time(state: &State, what: &str) -> Impossible {
-    Impossible::new(format!("{what}: the match is at {}", step_text(state)))
-}

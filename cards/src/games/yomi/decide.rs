@@ -4,7 +4,7 @@ use super::card::{MoveKind, Rank};
 use super::scratch::*;
 use super::state::*;
 use crate::catalogue::YomiCard;
-use crate::core::{Decision, Impossible, Violation};
+use crate::core::{Decision, Impossible, Seat, Violation};
 
 pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Impossible> {
     // After the end the match layer refuses every move by rule `match.over` (overridable).
@@ -41,29 +41,40 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             }
             Step::EndOfCombat => b.power_up(),
             Step::EndOfTurn => b.hand_limit(),
-            _ => return Err(not_now(state, "going on to the next step")),
+            waiting => {
+                v.extend(step_not_done(state, waiting));
+                skip_step(&mut b, state, waiting);
+            }
         },
         Move::FaceDown { player } | Move::NoCard { player } => {
             check_seat(*player)?;
             let p = &state.players[*player];
+            let face_down = matches!(mv, Move::FaceDown { .. });
+            if face_down && p.hand < 1 {
+                return Err(Impossible::new(format!("{} has no card in hand", p.name))
+                    .ja(format!("{} の手札がありません。", p.name)));
+            }
             if state.step != Step::Select {
-                return Err(not_now(state, "choosing a combat card"));
+                v.push(out_of_step(
+                    state,
+                    "Choosing a combat card",
+                    "戦闘札の選択",
+                    Step::Select,
+                ));
+            } else if p.play != Play::Empty {
+                v.push(one_combat_card(state, *player));
             }
-            if p.play != Play::Empty {
-                return Err(Impossible::new(format!(
-                    "{} already chose this turn (re-choose only after the opponent's \"no card\")",
-                    p.name
-                )));
+            // Overridden: a new choice replaces an unrevealed one (the face-down card goes
+            // back to hand); a revealed card stays on the table.
+            if matches!(p.play, Play::FaceDown | Play::NoCard) {
+                b.push(Event::Rechose(*player));
             }
-            if matches!(mv, Move::FaceDown { .. }) {
-                if p.hand < 1 {
-                    return Err(Impossible::new(format!("{} has no card in hand", p.name)));
-                }
+            if face_down {
                 b.push(Event::FaceDown(*player));
             } else {
                 b.push(Event::NoCard(*player));
             }
-            if b.state.players.iter().all(|p| p.play != Play::Empty) {
+            if state.step == Step::Select && b.state.players.iter().all(|p| p.play != Play::Empty) {
                 b.enter(Step::Reveal);
                 b.after_reveal();
             }
@@ -71,15 +82,39 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         Move::Rechoose { player } => {
             check_seat(*player)?;
             let p = &state.players[*player];
-            if !matches!(state.step, Step::Select | Step::Reveal)
-                || !matches!(p.play, Play::FaceDown | Play::NoCard)
-            {
-                return Err(Impossible::new(format!(
-                    "{} has no unrevealed choice to take back",
-                    p.name
-                )));
+            match &p.play {
+                Play::Empty => {
+                    return Err(Impossible::new(format!(
+                        "{} has chosen no combat card this turn: there is nothing to take back",
+                        p.name
+                    ))
+                    .ja(format!(
+                        "{} はこのターンまだ戦闘札を選んでいません：取り消すものがありません。",
+                        p.name
+                    )));
+                }
+                Play::Revealed { card, .. } => {
+                    return Err(Impossible::new(format!(
+                        "{}'s combat card {} is already revealed: only a face-down card or \"no card\" is chosen again",
+                        p.name,
+                        state.label(card)
+                    ))
+                    .ja(format!(
+                        "{} の戦闘札 {} はすでに表です：選び直せるのは伏せたカードか「ノーカード」だけです。",
+                        p.name,
+                        state.label(card)
+                    )));
+                }
+                Play::FaceDown | Play::NoCard => {}
             }
-            if state.no_card_by != Some(other(*player)) {
+            if !matches!(state.step, Step::Select | Step::Reveal) {
+                v.push(out_of_step(
+                    state,
+                    "Choosing the combat card again",
+                    "戦闘札の選び直し",
+                    Step::Select,
+                ));
+            } else if state.no_card_by != Some(other(*player)) {
                 v.push(
                     Violation::new(
                         "yomi.rechoose",
@@ -106,10 +141,14 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let info = state.info(card)?;
             let p = &state.players[*player];
-            if state.step != Step::Reveal || p.play != Play::FaceDown {
+            if let YomiCard::Character(_) = &info.data {
                 return Err(Impossible::new(format!(
-                    "{} has no face-down combat card to reveal",
-                    p.name
+                    "{} is a character card, set aside at setup: it is never in a hand",
+                    info.label()
+                ))
+                .ja(format!(
+                    "{} はキャラクターカードで、準備のときに脇に置かれます：手札にはありません。",
+                    info.label()
                 )));
             }
             if state.unseen_count(*player, card) == 0 {
@@ -117,16 +156,56 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     "{} has no unplayed copy of {}",
                     p.name,
                     info.label()
+                ))
+                .ja(format!(
+                    "{} には未使用の {} がありません。",
+                    p.name,
+                    info.label()
                 )));
+            }
+            if p.play != Play::FaceDown {
+                // Turned up from the hand: the card is placed and revealed at once.
+                if p.hand < 1 {
+                    return Err(Impossible::new(format!("{} has no card in hand", p.name))
+                        .ja(format!("{} の手札がありません。", p.name)));
+                }
+                if matches!(p.play, Play::Revealed { .. }) {
+                    v.push(one_combat_card(state, *player));
+                } else if state.step != Step::Select {
+                    v.push(out_of_step(
+                        state,
+                        "Revealing a combat card",
+                        "戦闘札の公開",
+                        Step::Reveal,
+                    ));
+                } else {
+                    v.push(Violation::new(
+                        "yomi.reveal-face-down",
+                        format!(
+                            "{} reveals a combat card that was not placed face down first: both choose face down (2-1), then both reveal (2-2).",
+                            p.name
+                        ),
+                        seed_words(Step::Select),
+                    ).ja(format!(
+                        "{} は伏せていない戦闘札を表にしました：両者とも伏せて置き（2-1）、それから表に返します（2-2）。",
+                        p.name
+                    )));
+                }
+                if p.play == Play::NoCard {
+                    b.push(Event::Rechose(*player));
+                }
+                b.push(Event::FaceDown(*player));
+            } else if state.step != Step::Reveal {
+                v.push(out_of_step(
+                    state,
+                    "Revealing the combat card",
+                    "戦闘札の公開",
+                    Step::Reveal,
+                ));
             }
             let mut extra = 0;
             match &info.data {
-                YomiCard::Character(_) => {
-                    return Err(Impossible::new(format!(
-                        "{} is a character card, set aside at setup",
-                        info.label()
-                    )));
-                }
+                YomiCard::Character(_) => {}
                 YomiCard::Joker(_) => {}
                 YomiCard::Move(m) => {
                     let e = m.end(*end);
@@ -159,19 +238,35 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 }
             }
             b.push(Event::Revealed(*player, card.clone(), *end, extra));
-            b.after_reveal();
+            if state.step == Step::Reveal {
+                b.after_reveal();
+            } else if state.step == Step::Select
+                && b.state.players.iter().all(|p| p.play != Play::Empty)
+            {
+                b.enter(Step::Reveal);
+                b.after_reveal();
+            }
         }
         Move::ExtraAce { player, card } => {
             check_seat(*player)?;
             let info = state.info(card)?;
             let p = &state.players[*player];
             if p.aces_pending == 0 {
-                return Err(Impossible::new(format!(
-                    "{} has no super move waiting for extra Aces",
-                    p.name
-                )));
-            }
-            if info.data.rank() != Some(Rank::Ace) {
+                v.push(
+                    Violation::new(
+                        "yomi.extra-aces",
+                        format!(
+                            "{} has no super move waiting for extra Aces: an extra Ace is put out only for a move that needs several.",
+                            p.name
+                        ),
+                        seed_words(Step::Reveal),
+                    )
+                    .ja(format!(
+                        "{} には追加のA札を待つ技がありません：追加のA札を出すのは、A札が複数枚必要な技のときだけです。",
+                        p.name
+                    )),
+                );
+            } else if info.data.rank() != Some(Rank::Ace) {
                 v.push(
                     Violation::new(
                         "yomi.extra-aces",
@@ -190,45 +285,60 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         Move::Escape { player } | Move::NoEscape { player } => {
             check_seat(*player)?;
             let loser = state.winner().map(|(w, _)| other(w));
-            if state.step != Step::Escape || loser != Some(*player) {
-                return Err(not_now(
-                    state,
-                    &format!("an escape card for {}", state.name(*player)),
-                ));
+            let placing = matches!(mv, Move::Escape { .. });
+            if placing && state.players[*player].hand < 1 {
+                return Err(Impossible::new(format!(
+                    "{} has no card in hand",
+                    state.name(*player)
+                ))
+                .ja(format!("{} の手札がありません。", state.name(*player))));
             }
-            if matches!(mv, Move::Escape { .. }) {
-                if state.players[*player].hand < 1 {
-                    return Err(Impossible::new(format!(
-                        "{} has no card in hand",
-                        state.name(*player)
-                    )));
-                }
+            let (what, what_ja) = if placing {
+                ("Placing an escape card", "エスケープのカードを伏せること")
+            } else {
+                (
+                    "Declining the escape card",
+                    "エスケープのカードを伏せないこと",
+                )
+            };
+            let in_step = state.step == Step::Escape && loser == Some(*player);
+            if state.step != Step::Escape {
+                v.push(out_of_step(state, what, what_ja, Step::Escape));
+            } else if !in_step {
+                v.push(not_the_loser(state, *player));
+            }
+            if placing {
                 b.push(Event::EscapePlaced(*player));
             } else {
                 b.push(Event::EscapeDeclined(*player));
             }
-            b.combo_phase();
+            if in_step {
+                b.combo_phase();
+            }
         }
         Move::Combo { player, card, end } => {
             check_seat(*player)?;
-            let Some((winner, by)) = state.winner() else {
-                return Err(not_now(state, "a combo"));
-            };
-            if state.step != Step::Combo || winner != *player {
-                return Err(not_now(
-                    state,
-                    &format!("a combo for {}", state.name(*player)),
-                ));
-            }
             let info = state.info(card)?;
             state.check_in_hand(*player, std::slice::from_ref(card))?;
             let p = &state.players[*player];
             let Some(e) = state.end(card, *end) else {
                 return Err(Impossible::new(format!(
-                    "{} has no move to combo with",
+                    "{} has no move printed on it to combo with",
+                    info.label()
+                ))
+                .ja(format!(
+                    "{} には、コンボにつなぐ技が書かれていません。",
                     info.label()
                 )));
             };
+            let won = state.winner();
+            if state.step != Step::Combo {
+                v.push(out_of_step(state, "A combo", "コンボ", Step::Combo));
+            } else if won.map(|w| w.0) != Some(*player) {
+                v.push(not_the_winner(state, *player, "combos", "コンボをつなげる"));
+            }
+            // Overridden outside the winner's 4-2, the combo counts as after an attack win.
+            let by = won.map_or(Kind::Attack, |w| w.1);
             if !e.kind.strikes() {
                 v.push(Violation::new(
                     "yomi.combo-move",
@@ -304,42 +414,59 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         }
         Move::Pump { player, cards } => {
             check_seat(*player)?;
-            if state.step != Step::Combo || state.winner().map(|w| w.0) != Some(*player) {
-                return Err(not_now(
-                    state,
-                    &format!("a pump for {}", state.name(*player)),
-                ));
-            }
             state.check_in_hand(*player, cards)?;
+            if state.step != Step::Combo {
+                v.push(out_of_step(state, "A pump", "パンプアップ", Step::Combo));
+            } else if state.winner().map(|w| w.0) != Some(*player) {
+                v.push(not_the_winner(state, *player, "pumps", "パンプアップする"));
+            }
             let latest = state.latest_move(*player);
             let pump = latest.and_then(|e| e.pump);
-            let name = latest.map(|e| e.name_en.clone()).unwrap_or_default();
-            match pump {
-                None => v.push(Violation::new(
+            match (latest, pump) {
+                (None, _) => v.push(Violation::new(
                     "yomi.no-pump",
-                    format!("{name} has no pump."),
+                    format!("{} has no move in play this turn to pump.", state.name(*player)),
+                    seed_words(Step::Combo),
+                ).ja(format!("{} にはこのターン、パンプアップできる技が場にありません。", state.name(*player)))),
+                (Some(e), None) => v.push(Violation::new(
+                    "yomi.no-pump",
+                    format!("{} has no pump.", e.name_en),
                     "House rule: the rulebook does not settle this; the app's default, which the table may change",
-                ).ja(format!("{name} にはパンプがありません。"))),
-                Some(pm) if cards.len() != usize::from(pm.cost) => v.push(Violation::new(
+                ).ja(format!("{} にはパンプがありません。", e.name_en))),
+                (Some(e), Some(pm)) if cards.len() != usize::from(pm.cost) => v.push(Violation::new(
                     "yomi.pump-cost",
                     format!(
-                        "A pump of {name} costs {} card(s), not {}.",
+                        "A pump of {} costs {} card(s), not {}.",
+                        e.name_en,
                         pm.cost,
                         cards.len()
                     ),
                     "House rule: the rulebook does not settle this; the app's default, which the table may change",
-                ).ja(format!("{name} のパンプのコストは{}枚です（{}枚ではありません）。", pm.cost, cards.len()))),
-                Some(_) => {}
+                ).ja(format!("{} のパンプのコストは{}枚です（{}枚ではありません）。", e.name_en, pm.cost, cards.len()))),
+                (Some(_), Some(_)) => {}
             }
             let damage = pump.map_or(0, |p| i32::from(p.damage));
             b.push(Event::Pumped(*player, cards.clone(), damage));
         }
         Move::EndCombo { player } => {
             check_seat(*player)?;
-            if state.step != Step::Combo || state.winner().map(|w| w.0) != Some(*player) {
-                return Err(not_now(state, "ending a combo"));
+            let in_step = state.step == Step::Combo && state.winner().map(|w| w.0) == Some(*player);
+            if state.step != Step::Combo {
+                v.push(out_of_step(
+                    state,
+                    "Ending a combo",
+                    "コンボの終了",
+                    Step::Combo,
+                ));
+            } else if !in_step {
+                v.push(not_the_winner(
+                    state,
+                    *player,
+                    "ends the combo",
+                    "コンボを終える",
+                ));
             }
-            if state.players[*player].aces_pending > 0 && can_put_ace(state, *player) {
+            if in_step && state.players[*player].aces_pending > 0 && can_put_ace(state, *player) {
                 v.push(
                     Violation::new(
                         "yomi.extra-aces",
@@ -357,13 +484,20 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     )),
                 );
             }
-            b.blue_burst();
+            // Overridden by anyone at 4-2 the combo ends; elsewhere nothing is left to end.
+            if state.step == Step::Combo {
+                b.blue_burst();
+            }
         }
         Move::RevealEscape { player, card } => {
             check_seat(*player)?;
-            if state.step != Step::BlueBurst || state.players[*player].escape != Escape::FaceDown {
+            if state.players[*player].escape != Escape::FaceDown {
                 return Err(Impossible::new(format!(
                     "{} has no escape card face down",
+                    state.name(*player)
+                ))
+                .ja(format!(
+                    "{} はエスケープのカードを伏せていません。",
                     state.name(*player)
                 )));
             }
@@ -373,7 +507,20 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     "{} has no unplayed copy of {}",
                     state.name(*player),
                     state.label(card)
+                ))
+                .ja(format!(
+                    "{} には未使用の {} がありません。",
+                    state.name(*player),
+                    state.label(card)
                 )));
+            }
+            if state.step != Step::BlueBurst {
+                v.push(out_of_step(
+                    state,
+                    "Revealing the escape card",
+                    "伏せたカードを表に返すこと",
+                    Step::BlueBurst,
+                ));
             }
             b.push(Event::EscapeRevealed(*player, card.clone()));
             let combo = state.players[other(*player)].combo_damage;
@@ -381,7 +528,9 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 b.push(Event::Cancelled(*player, combo));
                 b.draw(*player, 2);
             }
-            b.damage();
+            if state.step == Step::BlueBurst {
+                b.damage();
+            }
         }
         Move::Search { player, card, from } => {
             check_seat(*player)?;
@@ -454,7 +603,12 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             state.check_in_hand(*player, cards)?;
             if state.step != Step::PowerUp {
-                v.push(wrong_step(state, "A power-up", "step 5-5", "5-5"));
+                v.push(out_of_step(
+                    state,
+                    "A power-up",
+                    "パワーアップ",
+                    Step::PowerUp,
+                ));
             }
             let ranks: Vec<Option<Rank>> = cards.iter().map(|c| state.rank(c)).collect();
             let k = cards.len();
@@ -517,11 +671,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     ).ja(format!("{} の手札は{}枚です：{}枚まで（{excess}枚）捨ててください。{}枚ではありません。", p.name, p.hand, p.hand_limit, cards.len())));
                 }
             } else {
-                v.push(wrong_step(
+                v.push(out_of_step(
                     state,
-                    "Discarding from hand",
-                    "step 5-7 (or an ability's text)",
-                    "5-7",
+                    "Discarding from hand (other than by an ability's text)",
+                    "（能力のテキストによらず）手札を捨てること",
+                    Step::HandLimit,
                 ));
             }
             b.push(Event::Discarded(*player, cards.clone()));
@@ -530,6 +684,43 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             {
                 b.next_turn();
             }
+        }
+        Move::Draw { player } => {
+            check_seat(*player)?;
+            let p = &state.players[*player];
+            if p.deck < 1 {
+                return Err(Impossible::new(format!("{}'s deck is empty", p.name))
+                    .ja(format!("{} の山札はありません。", p.name)));
+            }
+            if state.turn <= 1 {
+                v.push(
+                    Violation::new(
+                        "yomi.first-turn-draw",
+                        format!(
+                            "{} draws on turn 1: turn 1 has no draw phase and starts with the combat phase.",
+                            p.name
+                        ),
+                        "0-1. ゲーム開始「1ターン目はドローフェイズはなく、戦闘フェイズから始める。」",
+                    )
+                    .ja(format!(
+                        "{} が1ターン目にドローしました：1ターン目はドローフェイズがなく、戦闘フェイズから始めます。",
+                        p.name
+                    )),
+                );
+            } else {
+                v.push(Violation::new(
+                    "yomi.extra-draw",
+                    format!(
+                        "{} draws a card no rule gives: the app already made this turn's draws (1-1, 3-1, 4-1, 4-3); an ability's draw is entered as its effect.",
+                        p.name
+                    ),
+                    "1-1. ドロー「両者とも、山札から1枚ドローする。」",
+                ).ja(format!(
+                    "{} がルールにないドローをしました：このターンのドロー（1-1、3-1、4-1、4-3）はアプリが済ませています。能力によるドローはその効果として入力します。",
+                    p.name
+                )));
+            }
+            b.draw(*player, 1);
         }
         Move::Effect {
             player,
@@ -624,4 +815,220 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         }
     }
     Ok(b.done(v))
+}
+
+/// Who a waiting step still waits for, as a refusal of going on (`yomi.step-not-done`, or
+/// `yomi.hand-limit` at 5-7); none at the end of the game (the match layer's `match.over`).
+fn step_not_done(state: &State, step: Step) -> Option<Violation> {
+    let names = |f: &dyn Fn(&PlayerState) -> bool| -> String {
+        let n: Vec<&str> = state
+            .players
+            .iter()
+            .filter(|p| f(p))
+            .map(|p| p.name.as_str())
+            .collect();
+        n.join(" / ")
+    };
+    let at = format!("ターン{} {}", state.turn, seed_words(step));
+    let (en, ja) = match step {
+        Step::Select => {
+            let who = names(&|p| p.play == Play::Empty);
+            (
+                format!(
+                    "{who} must still choose a combat card (turn {} 2-1); going on counts it as \"no card\".",
+                    state.turn
+                ),
+                format!(
+                    "{who} はまだ戦闘札を選んでいません（{at}）。進むと「ノーカード」扱いになります。"
+                ),
+            )
+        }
+        Step::Reveal => {
+            let who = names(&|p| p.play == Play::FaceDown || p.aces_pending > 0);
+            (
+                format!(
+                    "{who} must still reveal the combat card or put out the extra Aces (turn {} 2-2); going on counts a face-down card as \"no card\" and the extra Aces as not put out.",
+                    state.turn
+                ),
+                format!(
+                    "{who} はまだ戦闘札を表に返すか追加のA札を出していません（{at}）。進むと伏せたカードは「ノーカード」扱い、追加のA札は出さなかったことになります。"
+                ),
+            )
+        }
+        Step::Escape => {
+            let who = state.winner().map_or("?", |(w, _)| state.name(other(w)));
+            (
+                format!(
+                    "{who} may still put an escape card face down (turn {} 3-2); going on counts it as none.",
+                    state.turn
+                ),
+                format!(
+                    "{who} はまだエスケープのカードを伏せることができます（{at}）。進むと伏せなかったことになります。"
+                ),
+            )
+        }
+        Step::Combo => {
+            let who = state.winner().map_or("?", |(w, _)| state.name(w));
+            (
+                format!(
+                    "{who} has not ended the combo (turn {} 4-2); going on ends it.",
+                    state.turn
+                ),
+                format!("{who} はまだコンボを終えていません（{at}）。進むとコンボは終わります。"),
+            )
+        }
+        Step::BlueBurst => {
+            let who = names(&|p| p.escape == Escape::FaceDown);
+            (
+                format!(
+                    "{who} must still reveal the escape card (turn {} 4-3); going on leaves it face down: it cancels nothing.",
+                    state.turn
+                ),
+                format!(
+                    "{who} はまだ伏せたカードを表に返していません（{at}）。進むと伏せたままで、何も無効化しません。"
+                ),
+            )
+        }
+        Step::HandLimit => {
+            let who = names(&|p| p.hand > p.hand_limit);
+            return Some(
+                Violation::new(
+                    "yomi.hand-limit",
+                    format!("{who} still holds more cards than the hand limit (turn {} 5-7); going on keeps them.", state.turn),
+                    seed_words(Step::HandLimit),
+                )
+                .ja(format!("{who} の手札はまだ手札制限を超えています（{at}）。進むとそのまま持ち続けます。")),
+            );
+        }
+        _ => return None,
+    };
+    Some(Violation::new("yomi.step-not-done", en, seed_words(step)).ja(ja))
+}
+
+/// Going on past a waiting step anyway (an override): what the step waits for is counted as
+/// not done.
+fn skip_step(b: &mut Builder, state: &State, step: Step) {
+    match step {
+        Step::Select => {
+            for s in 0..2 {
+                if state.players[s].play == Play::Empty {
+                    b.push(Event::NoCard(s));
+                }
+            }
+            b.enter(Step::Reveal);
+            b.after_reveal();
+        }
+        Step::Reveal => {
+            for s in 0..2 {
+                if state.players[s].play == Play::FaceDown {
+                    b.push(Event::Rechose(s));
+                    b.push(Event::NoCard(s));
+                }
+                if state.players[s].aces_pending > 0 {
+                    b.push(Event::AcesPending(s, 0));
+                }
+            }
+            b.after_reveal();
+        }
+        Step::Escape => {
+            if let Some((w, _)) = state.winner() {
+                b.push(Event::EscapeDeclined(other(w)));
+            }
+            b.combo_phase();
+        }
+        Step::Combo => b.blue_burst(),
+        Step::BlueBurst => {
+            for s in 0..2 {
+                if state.players[s].escape == Escape::FaceDown {
+                    b.push(Event::EscapeDeclined(s));
+                }
+            }
+            b.damage();
+        }
+        Step::HandLimit => b.next_turn(),
+        _ => {}
+    }
+}
+
+/// A second combat card this turn (`yomi.one-combat-card`).
+fn one_combat_card(state: &State, seat: Seat) -> Violation {
+    let p = &state.players[seat];
+    let (en, ja) = match &p.play {
+        Play::Revealed { card, .. } => (
+            format!(
+                "{} already revealed {} as this turn's combat card: each player chooses 1 combat card.",
+                p.name,
+                state.label(card)
+            ),
+            format!(
+                "{} はこのターンの戦闘札として {} をすでに公開しています：戦闘札は各自1枚です。",
+                p.name,
+                state.label(card)
+            ),
+        ),
+        Play::FaceDown => (
+            format!(
+                "{} already placed a combat card face down this turn: each player chooses 1 combat card (to choose again, take it back after the opponent's \"no card\").",
+                p.name
+            ),
+            format!(
+                "{} はこのターンすでに戦闘札を伏せています：戦闘札は各自1枚です（選び直せるのは相手の「ノーカード」の後です）。",
+                p.name
+            ),
+        ),
+        _ => (
+            format!(
+                "{} already declared \"no card\" this turn: each player chooses once (to choose again, take it back after the opponent's \"no card\").",
+                p.name
+            ),
+            format!(
+                "{} はこのターンすでに「ノーカード」を宣言しています：選ぶのは各自1回です（選び直せるのは相手の「ノーカード」の後です）。",
+                p.name
+            ),
+        ),
+    };
+    Violation::new("yomi.one-combat-card", en, seed_words(Step::Select)).ja(ja)
+}
+
+/// An escape card by someone other than the loser of combat (`yomi.escape-loser`).
+fn not_the_loser(state: &State, seat: Seat) -> Violation {
+    let name = state.name(seat);
+    let (en, ja) = match state.winner() {
+        Some((w, _)) if w == seat => (
+            format!("{name} won combat: only the loser puts an escape card face down."),
+            format!("{name} は戦闘に勝ちました：エスケープのカードを伏せるのは負けた側だけです。"),
+        ),
+        _ => (
+            "Nobody won combat this turn: an escape card is put only by the loser.".to_owned(),
+            "このターンの戦闘には勝者がいません：エスケープのカードを伏せるのは負けた側だけです。"
+                .to_owned(),
+        ),
+    };
+    Violation::new("yomi.escape-loser", en, seed_words(Step::Escape)).ja(ja)
+}
+
+/// A combo, pump or combo end by someone other than the combat winner (`yomi.combo-winner`).
+fn not_the_winner(state: &State, seat: Seat, what: &str, what_ja: &str) -> Violation {
+    let name = state.name(seat);
+    let (en, ja) = match state.winner() {
+        Some((w, _)) => (
+            format!(
+                "{name} {what}, but {} won combat: only the winner combos and pumps.",
+                state.name(w)
+            ),
+            format!(
+                "{name} が{what_ja}ことはできません。戦闘に勝ったのは {} です：コンボとパンプアップは勝った側だけです。",
+                state.name(w)
+            ),
+        ),
+        None => (
+            format!(
+                "{name} {what}, but nobody won combat this turn: only the winner combos and pumps."
+            ),
+            format!(
+                "{name} が{what_ja}ことはできません。このターンの戦闘には勝者がいません：コンボとパンプアップは勝った側だけです。"
+            ),
+        ),
+    };
+    Violation::new("yomi.combo-winner", en, seed_words(Step::Combo)).ja(ja)
 }

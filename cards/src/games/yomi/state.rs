@@ -513,6 +513,14 @@ pub enum Move {
         #[serde(deserialize_with = "card_list")]
         cards: Vec<String>,
     },
+    /// A card drawn from the deck by hand: a draw no rule of the app made (the draws of 1-1,
+    /// 3-1, 4-1 and 4-3 are made by the app; an ability's draw is its `effect`). Always breaks a
+    /// rule (`yomi.first-turn-draw` on turn 1, else `yomi.extra-draw`); with an override the
+    /// card is drawn.
+    Draw {
+        /// Who.
+        player: Seat,
+    },
     /// An ability the players resolved by hand: its result.
     Effect {
         /// Whose ability.
@@ -871,25 +879,64 @@ pub(super) fn step_text(state: &State) -> String {
     }
 }
 
-/// The Japanese of the fixed phrases [`wrong_step`] is called with ("" for another phrase).
-fn phrase_ja(en: &str) -> &'static str {
-    match en {
-        "A power-up" => "パワーアップ",
-        "step 5-5" => "5-5",
-        "Discarding from hand" => "手札を捨てること",
-        "step 5-7 (or an ability's text)" => "5-7（または能力のテキストによる）",
-        _ => "",
+/// The step of the seed a Yomi move belongs to: its number, its name and its own words, as the
+/// seed `0-1`…`5-8` writes them (what a refusal quotes).
+pub(super) fn seed_words(step: Step) -> &'static str {
+    match step {
+        Step::DrawAbilities => {
+            "1-2. ドローフェイズ能力「ここで [Draw Phase] 能力を使用することができる。」"
+        }
+        Step::Select => {
+            "2-1. 戦闘札選択「両者それぞれ、手札から戦闘札を1枚選び、カードの上下どちらかを相手に向けて伏せて場に置く。」"
+        }
+        Step::Reveal => {
+            "2-2. 戦闘札公開「両者とも、伏せたカードを表に返す。A札が複数枚必要な技を公開した場合、ここで追加のA札を場に出す。」"
+        }
+        Step::RevealAbilities => {
+            "2-3. 戦闘公開能力「ここで [Combat Reveal] 能力を使用することができる。」"
+        }
+        Step::DuringCombat => "2-5. 戦闘中能力「ここで [During Combat] 能力が効果を発動する。」",
+        Step::Escape => {
+            "3-2. カードを伏せる「戦闘フェイズで勝った側がパンプアップやコンボが可能な場合、負けた側は手札からカードを1枚選び伏せて場に置くことができる。」"
+        }
+        Step::Combo => {
+            "4-2. コンボ実行「可能な場合、戦闘フェイズの技をパンプアップしたり、コンボをつないだりできる。」"
+        }
+        Step::BlueBurst => {
+            "4-3. 青バースト「エスケープフェイズでカードを伏せていた場合、伏せたカードを表に返す。」"
+        }
+        Step::GoldBurst => {
+            "5-1. 金バーストによるA「戦闘フェイズでジョーカーを出して勝ったか引き分けた場合、捨て札か山札からAを2枚まで探して手札に加えることができる。」"
+        }
+        Step::EndOfCombat => {
+            "5-2. 戦闘終了能力「ここで [End of Combat] 能力や [Full Combo] 能力を使用することができる。」"
+        }
+        Step::PowerUp => {
+            "5-5. パワーアップ「同数値のカードを複数枚捨ててAを探し手札に加えることができる。」"
+        }
+        Step::EndOfTurn => {
+            "5-6. ターン終了時能力「ここで [End of Turn] 能力を使用することができる。」"
+        }
+        Step::HandLimit => {
+            "5-7. 手札制限「手札が13枚以上となっていた場合は12枚になるまで捨てる。」"
+        }
+        Step::Over => "0-2. ゲーム終了「その時点でゲームは終了し」",
     }
 }
 
-pub(super) fn wrong_step(state: &State, what: &str, when: &str, section: &str) -> Violation {
+/// A move made at a step it does not belong to (`yomi.phase-order`): "{what} belongs to step
+/// {n} ({name}); the match is at {now}." in both languages, quoting the seed's words of the step
+/// the move belongs to.
+pub(super) fn out_of_step(state: &State, what: &str, what_ja: &str, when: Step) -> Violation {
+    let words = seed_words(when);
+    let name = words.split('「').next().unwrap_or(words);
     Violation::wrong_phase(
         "yomi.phase-order",
-        section,
-        [what, when, &step_text(state)],
+        words,
+        [what, &format!("step {name}"), &step_text(state)],
         [
-            phrase_ja(what),
-            phrase_ja(when),
+            what_ja,
+            name,
             &format!("ターン{} {}", state.turn, step_number(state.step)),
         ],
     )
@@ -913,10 +960,6 @@ fn step_number(step: Step) -> &'static str {
         Step::HandLimit => "5-7",
         Step::Over => "（終了）",
     }
-}
-
-pub(super) fn not_now(state: &State, what: &str) -> Impossible {
-    Impossible::new(format!("{what} is not open at {}", step_text(state)))
 }
 
 pub(super) fn end_name(end: End) -> &'static str {

@@ -750,6 +750,7 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
             format!("{} powers up, discarding {}", name(player), list(cards))
         }
         Move::Discard { player, cards } => format!("{} discards {}", name(player), list(cards)),
+        Move::Draw { player } => format!("{} draws a card by hand", name(player)),
         Move::Effect {
             player,
             hp,
