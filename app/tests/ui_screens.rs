@@ -272,7 +272,9 @@ fn resume_offers_the_match_written_last_and_discard_keeps_it_as_abandoned() {
             .max()
             .unwrap();
         let roll = r#"{"input":"roll","roll":{"sides":6,"value":4,"source":{"kind":"virtual"}}}"#;
-        store.append(MatchId(1), one.entries, roll, latest + 1_000).unwrap();
+        store
+            .append(MatchId(1), one.entries, roll, latest + 1_000)
+            .unwrap();
     }
 
     let mut h = open(&db, true);

@@ -375,6 +375,7 @@ fn label(view: &View<'_>, action: &Action) -> String {
         Move::Discard { player, cards } => {
             format!("{}が{}を捨てる", name(player), list(&cards))
         }
+        Move::Draw { player } => format!("{}が手でカードを1枚引く", name(player)),
         Move::Effect {
             player,
             hp,
