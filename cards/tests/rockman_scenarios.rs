@@ -5,13 +5,15 @@
 // Test helpers outside #[test] functions may fail loudly: a failure is the test's answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use cards::catalogue::Catalogue;
 use cards::core::{GameId, Outcome, TrackerId};
 use cards::game::MatchHeader;
 use cards::games::rockman::{
     CardList, HitResult, Move, Rockman, Square, Squares, State, Step, demo_header,
 };
-use cards::matches::{EntryEffect, Input, Match, Rejection};
+use cards::matches::{Input, Match, Rejection};
 use serde_json::{Value, json};
 
 const AKI: usize = 0;
@@ -138,47 +140,14 @@ impl Table {
     /// override it is applied, the entry records the broken rules, and the log replays to the
     /// live state.
     fn refused_then_overridden(&mut self, mv: Move, rule: &str, en: &[&str], ja: &[&str]) {
-        let violations = match self.m.prepare(&Input::Move {
-            mv: mv.clone(),
-            override_reason: None,
-        }) {
-            Err(Rejection::Refused { violations }) => violations,
-            other => panic!("{mv:?}: expected a refusal by {rule}, got {other:?}"),
-        };
-        let v = violations
-            .iter()
-            .find(|v| v.rule == rule)
-            .unwrap_or_else(|| panic!("{mv:?}: refused by {violations:?}, not {rule}"));
-        for needle in en {
-            assert!(
-                v.sentence.contains(needle),
-                "{rule}: {:?} lacks {needle:?}",
-                v.sentence
-            );
-        }
-        assert!(!v.sentence_ja.is_empty(), "{rule}: no Japanese sentence");
-        for needle in ja {
-            assert!(
-                v.sentence_ja.contains(needle),
-                "{rule}: {:?} lacks {needle:?}",
-                v.sentence_ja
-            );
-        }
-        assert!(
-            !v.reference.contains(".md") && !v.reference.is_empty(),
-            "{v:?}"
-        );
-        let before = self.m.entries().len();
-        self.override_play(mv);
-        assert_eq!(
-            self.m.entries()[before].effect,
-            EntryEffect::Overridden(violations)
-        );
-        let inputs: Vec<_> = self.m.entries().iter().map(|e| e.input.clone()).collect();
-        let replayed = Match::<Rockman>::replay(self.m.header().clone(), &cat(), inputs).unwrap();
-        assert_eq!(
-            serde_json::to_value(replayed.state()).unwrap(),
-            serde_json::to_value(self.m.state()).unwrap()
+        common::refused_then_overridden(
+            &mut self.m,
+            &cat(),
+            mv,
+            "agreed at the table",
+            rule,
+            en,
+            ja,
         );
     }
 

@@ -5,6 +5,8 @@
 // Test helpers outside #[test] functions may fail loudly: a failure is the test's answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use cards::catalogue::Catalogue;
 use cards::core::{DieSource, GameId, Outcome, Roll, TrackerId};
 use cards::game::{MatchHeader, PlayerConfig};
@@ -153,46 +155,7 @@ impl Table {
     /// override it is applied, the entry records the broken rules, and the log replays to the
     /// live state.
     fn refused_then_overridden(&mut self, m: Move, rule: &str, en: &[&str], ja: &[&str]) {
-        let violations = match self.m.prepare(&mv(m.clone())) {
-            Err(Rejection::Refused { violations }) => violations,
-            other => panic!("{m:?}: expected a refusal by {rule}, got {other:?}"),
-        };
-        let v = violations
-            .iter()
-            .find(|v| v.rule == rule)
-            .unwrap_or_else(|| panic!("{m:?}: refused by {violations:?}, not {rule}"));
-        for needle in en {
-            assert!(
-                v.sentence.contains(needle),
-                "{rule}: {:?} lacks {needle:?}",
-                v.sentence
-            );
-        }
-        assert!(!v.sentence_ja.is_empty(), "{rule}: no Japanese sentence");
-        for needle in ja {
-            assert!(
-                v.sentence_ja.contains(needle),
-                "{rule}: {:?} lacks {needle:?}",
-                v.sentence_ja
-            );
-        }
-        assert!(
-            !v.reference.contains(".md") && !v.reference.is_empty(),
-            "{v:?}"
-        );
-        let before = self.m.entries().len();
-        self.force(m);
-        assert_eq!(
-            self.m.entries()[before].effect,
-            EntryEffect::Overridden(violations)
-        );
-        let inputs: Vec<_> = self.m.entries().iter().map(|e| e.input.clone()).collect();
-        let replayed =
-            Match::<SpaceJunk>::replay(self.m.header().clone(), &catalogue(), inputs).unwrap();
-        assert_eq!(
-            serde_json::to_value(replayed.state()).unwrap(),
-            serde_json::to_value(self.m.state()).unwrap()
-        );
+        common::refused_then_overridden(&mut self.m, &catalogue(), m, "test setup", rule, en, ja);
     }
 
     fn roll(&mut self, value: u8) -> EntryEffect {

@@ -4,6 +4,8 @@
 // Test helpers outside #[test] functions may fail loudly: a failure is the test's answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use cards::catalogue::Catalogue;
 use cards::catalogue::yomi::End;
 use cards::core::{GameId, Outcome, TrackerId};
@@ -12,7 +14,7 @@ use cards::games::yomi::{
     AbilityWindows, CombatResult, DoubleKo, Escape, JokerTie, Kind, Move, NoCardRule, Pile, Rules,
     Step, TimeOut, Yomi,
 };
-use cards::matches::{EntryEffect, Input, Match, Rejection};
+use cards::matches::{Input, Match, Rejection};
 
 const SUITS: [(char, &str); 4] = [
     ('S', "spades"),
@@ -225,44 +227,7 @@ impl Table {
     /// `ja` in Japanese); with an override it is applied, the entry records the broken rules,
     /// and the log replays to the live state.
     fn refused_then_overridden(&mut self, mv: Move, rule: &str, en: &[&str], ja: &[&str]) {
-        let violations = match self.try_play(mv.clone()) {
-            Err(Rejection::Refused { violations }) => violations,
-            other => panic!("{mv:?}: expected a refusal by {rule}, got {other:?}"),
-        };
-        let v = violations
-            .iter()
-            .find(|v| v.rule == rule)
-            .unwrap_or_else(|| panic!("{mv:?}: refused by {violations:?}, not {rule}"));
-        for needle in en {
-            assert!(
-                v.sentence.contains(needle),
-                "{rule}: {:?} lacks {needle:?}",
-                v.sentence
-            );
-        }
-        assert!(!v.sentence_ja.is_empty(), "{rule}: no Japanese sentence");
-        for needle in ja {
-            assert!(
-                v.sentence_ja.contains(needle),
-                "{rule}: {:?} lacks {needle:?}",
-                v.sentence_ja
-            );
-        }
-        assert!(
-            !v.reference.contains(".md") && !v.reference.is_empty(),
-            "{v:?}"
-        );
-        let before = self.m.entries().len();
-        self.override_play(mv);
-        let entry = &self.m.entries()[before];
-        assert_eq!(entry.effect, EntryEffect::Overridden(violations));
-        let inputs: Vec<_> = self.m.entries().iter().map(|e| e.input.clone()).collect();
-        let replayed =
-            Match::<Yomi>::replay(self.m.header().clone(), &catalogue(), inputs).unwrap();
-        assert_eq!(
-            serde_json::to_value(replayed.state()).unwrap(),
-            serde_json::to_value(self.m.state()).unwrap()
-        );
+        common::refused_then_overridden(&mut self.m, &catalogue(), mv, "agreed", rule, en, ja);
     }
 
     fn adjust(&mut self, seat: Option<usize>, name: &str, value: i32) {
