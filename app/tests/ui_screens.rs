@@ -36,7 +36,15 @@ fn key(h: &mut H, key: Key) {
 
 /// Stores a whole match (docs/examples/jaken-demo.script: Ben wins 12 to 8) with the CLI.
 fn store_demo_match(data: &Path) {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/examples/jaken-demo.script");
+    play_script(data, "docs/examples/jaken-demo.script");
+}
+
+/// Plays the Jaken `script` (a path in the repo, or an absolute one) with the CLI into `data`;
+/// the match stays unfinished when the script stops before the end.
+fn play_script(data: &Path, script: &str) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(script);
     let out = Command::new(env!("CARGO_BIN_EXE_tableside"))
         .args(["play", "--game", "jaken", "--script"])
         .arg(&script)
@@ -208,26 +216,6 @@ fn kiosk_keys_drive_the_table_and_touch_targets_are_large() {
     assert_eq!(h.run(), 1, "an idle table keeps repainting");
 }
 
-/// Plays `script` (a file of the repo) with the CLI into `data`; the match stays unfinished
-/// when the script stops before the end.
-fn play_unfinished(data: &Path, script: &str) {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join(script);
-    let out = Command::new(env!("CARGO_BIN_EXE_tableside"))
-        .args(["play", "--game", "jaken", "--script"])
-        .arg(&script)
-        .arg("--data-dir")
-        .arg(data)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "tableside play: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
 /// After a crash, Resume offers the match that was being played (the one written last, not
 /// the one made last); a match can be discarded by touch (asked again, kept in the history as
 /// abandoned, never deleted); matches left before their first entry do not pile up.
@@ -237,16 +225,16 @@ fn resume_offers_the_match_written_last_and_discard_keeps_it_as_abandoned() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     // #1 and #2 stopped in battle 3; #3 and #4 left before their first entry.
-    play_unfinished(&data, "scripts/mid-match.script");
-    play_unfinished(&data, "scripts/mid-match.script");
+    play_script(&data, "scripts/mid-match.script");
+    play_script(&data, "scripts/mid-match.script");
     let header_only = dir.path().join("header.script");
     std::fs::write(
         &header_only,
         "game jaken\ncatalogue jaken-demo\nplayer Aki deck=lantern\nplayer Ben deck=gale\n",
     )
     .unwrap();
-    play_unfinished(&data, header_only.to_str().unwrap());
-    play_unfinished(&data, header_only.to_str().unwrap());
+    play_script(&data, header_only.to_str().unwrap());
+    play_script(&data, header_only.to_str().unwrap());
     let db = data.join("tableside.sqlite3");
     {
         let mut store = Store::open(&db).unwrap();
