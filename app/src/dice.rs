@@ -913,9 +913,6 @@ impl DiceService {
         for loss in &self.losses {
             take(left(loss.at, LOSS_SHOWN_FOR));
         }
-        for late in &self.logged_late {
-            take(left(late.received_at, LATE_NOTE_SHOWN_FOR));
-        }
         next
     }
 }
