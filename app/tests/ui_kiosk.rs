@@ -835,6 +835,42 @@ fn every_yomi_screen_in_japanese_has_no_english_string() {
     walk_japanese("yomi-demo.script", &["あき", "べん"]).assert_none("Yomi", 200);
 }
 
+/// The first `inputs` steps of a demo match on the laptop's 1280×800 screen in Japanese, where
+/// the wide layout shows more than the kiosk (the step heading above the moves, the phase bar,
+/// the dice and log beside the table).
+fn laptop_japanese(file: &str, names: &[&str], inputs: usize) -> Untranslated {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(example(file)).unwrap();
+    let (mut h, script) = table(dir.path(), &text, LAPTOP, Lang::Ja, false, Some(names));
+    let mut found = Untranslated::new(script.game);
+    let steps = script.steps.iter().filter_map(|(line, step)| match step {
+        Step::Input(input) => Some((line, input)),
+        _ => None,
+    });
+    for (line, input) in steps.take(inputs) {
+        found.check(&h, &format!("{file}:{line} (1280x800)"));
+        h.state_mut().submit(input).unwrap();
+        h.run();
+    }
+    found
+}
+
+#[test]
+fn the_laptop_screen_of_every_generic_game_in_japanese_has_no_english_string() {
+    for (file, names, what) in [
+        ("junk_ken-demo.script", &["あき", "べん"][..], "JUNK-KEN"),
+        ("rockman-demo.script", &["あき", "べん"][..], "Rockman EXE"),
+        (
+            "space_junk-demo.script",
+            &["あき", "べん", "ちょう"][..],
+            "Space Junk",
+        ),
+        ("yomi-demo.script", &["あき", "べん"][..], "Yomi"),
+    ] {
+        laptop_japanese(file, names, 12).assert_none(what, 50);
+    }
+}
+
 #[test]
 fn a_bad_config_file_opens_the_window_with_the_problem_on_screen() {
     let dir = tempfile::tempdir().unwrap();

@@ -108,7 +108,9 @@ pub(crate) fn game_panel(
     let mut forms: Forms = ui.data(|d| d.get_temp(id)).unwrap_or_default();
     // Compact: the top bar says the step.
     if !view.compact {
-        ui.add(Label::new(RichText::new(&view.ctx.phase.step).size(28.0).strong()).wrap());
+        // The step in the window's language (the rules core's `phase.step` is English).
+        let (step, _) = (game.steps)(view);
+        ui.add(Label::new(RichText::new(step).size(28.0).strong()).wrap());
     }
     if view.actions.iter().any(|a| a.player.is_none()) {
         let table: Vec<&Action> = view.actions.iter().filter(|a| a.player.is_none()).collect();
