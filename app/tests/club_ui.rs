@@ -88,7 +88,7 @@ fn tonights_pairing_is_offered_taken_and_the_match_pushed() {
     assert!(sees_part(&h, "every match is at the club (table-1)"));
     let offer = sync.state().pairings[0].clone();
     let label = format!(
-        "Friday · round 1 · table 1: {} (Yomi)",
+        "Friday · round 1 · table 1: {} (Yomi ヨミ)",
         offer.players.join(" vs ")
     );
     assert!(sees(&h, &label), "the pairing is offered");
