@@ -387,3 +387,35 @@ pub fn effect_summary(parts: &[String], note: &str) -> String {
         format!("{changes} — {note}")
     }
 }
+
+/// A list written as one string (`"0,0 1,0"` for squares, `"RX01,RX02"` for cards) or as a
+/// JSON array.
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub(crate) enum ListForm<T> {
+    Text(String),
+    Items(Vec<T>),
+}
+
+/// Card ids: `"JK01,JK02"` (commas or spaces between them) or a JSON array.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CardList(pub Vec<String>);
+
+impl Serialize for CardList {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0.join(","))
+    }
+}
+
+impl<'de> Deserialize<'de> for CardList {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(CardList(match ListForm::<String>::deserialize(d)? {
+            ListForm::Items(v) => v,
+            ListForm::Text(t) => t
+                .split([',', ' '])
+                .filter(|p| !p.trim().is_empty())
+                .map(|p| p.trim().to_owned())
+                .collect(),
+        }))
+    }
+}

@@ -83,6 +83,9 @@ fn steps(view: &View<'_>) -> (String, String) {
         return (view.ctx.phase.step.clone(), view.ctx.phase.next.clone());
     };
     let next = match state.table.step {
+        Step::Exchange => "パック購入フェーズ2: 敗者から山を選ぶ".to_owned(),
+        Step::Purchase => "山を選び終えたらデッキ構築フェーズ".to_owned(),
+        Step::Build => "両者のデッキができたら対戦フェーズ".to_owned(),
         Step::SetStart => "セットフェーズ: カードを置く".to_owned(),
         Step::Set => "両者が終えたらジャンケンフェーズ".to_owned(),
         Step::Janken => "手を出し、勝った方のアクションを処理".to_owned(),
@@ -151,6 +154,31 @@ fn prompt(view: &View<'_>, p: &Prompt) -> String {
         format!("{who}: キャラクターを手札のカードと交代する(HPは引き継ぐ)")
     } else if id.contains("-necromancy-") {
         format!("{who}: ネクロマンシーで墓地のカードを1枚裏返せる")
+    } else if let Some(d) = state.table.draft.as_ref().filter(|_| id.starts_with('b')) {
+        let left = d.piles.iter().filter(|p| p.taken.is_none()).count();
+        let seat = p.player.unwrap_or(0).min(1);
+        if id.ends_with("-exchange") {
+            format!(
+                "{who}: {}の持ち札から2枚受け取り、代わりに2枚渡す(受け取り{}、渡し{})",
+                view.name(1 - seat),
+                d.took.len(),
+                d.gave.len()
+            )
+        } else if id.ends_with("-pick-first") {
+            format!("ジャンケンの勝者が最初の山を選ぶ(山{left}つ)")
+        } else if id.contains("-pick-") {
+            format!(
+                "{who}: 山を選ぶ(持ち札{}枚、残りの山{left}つ)",
+                d.holdings[seat].len()
+            )
+        } else if id.contains("-build-") {
+            let (main, extra) = cards::games::junk_ken::deck_counts(state, &d.decks[seat]);
+            format!(
+                "{who}: 持ち札からデッキを作る: 山札{main}/30枚、EXカード{extra}/3枚。できたら完成"
+            )
+        } else {
+            p.text.clone()
+        }
     } else if id.ends_with("-end") {
         "バレットカウンターを使うなら使い、ターンを終える".to_owned()
     } else {
@@ -262,7 +290,44 @@ fn label(view: &View<'_>, action: &Action) -> String {
             card: c,
             atk,
         } => format!("{}: {}が場にある間、攻撃 {atk:+}", name(player), card(&c)),
+        Move::Pick { player, pile } => {
+            let size = usize::try_from(pile)
+                .ok()
+                .and_then(|i| state.table.draft.as_ref()?.piles.get(i.checked_sub(1)?))
+                .map_or(0, |p| p.cards.len());
+            format!("{}が山{pile}({size}枚)を選ぶ", name(player))
+        }
+        Move::ExchangeTake { card: c } => {
+            let w = draft_winner(state);
+            format!("{}が{}から{}を受け取る", name(w), name(1 - w), card(&c))
+        }
+        Move::ExchangeGive { card: c } => {
+            let w = draft_winner(state);
+            format!("{}が{}に{}を渡す", name(w), name(1 - w), card(&c))
+        }
+        Move::ExchangeDone {} => "交換を終える".to_owned(),
+        Move::DeckAdd { player, card: c } => {
+            format!("{}が{}をデッキに入れる", name(player), card(&c))
+        }
+        Move::DeckRemove { player, card: c } => {
+            format!("{}が{}をデッキから抜く", name(player), card(&c))
+        }
+        Move::BuildDeck { player, cards } => {
+            format!("{}が{}枚のデッキを作る", name(player), cards.0.len())
+        }
+        Move::DeckDone { player } => format!("{}のデッキ完成", name(player)),
     }
+}
+
+/// The draft's previous winner (the one who exchanges), seat 0 when none is recorded.
+fn draft_winner(state: &State) -> Seat {
+    state
+        .table
+        .draft
+        .as_ref()
+        .and_then(|d| d.winner)
+        .unwrap_or(0)
+        .min(1)
 }
 
 /// Why the match ended, in Japanese (naming the players).
@@ -287,6 +352,8 @@ fn outcome(view: &View<'_>, reason: &str) -> String {
 fn phase_ja(phase: &str) -> Option<&'static str> {
     Some(match phase {
         "Janken end" => "ジャンケンフェーズ終了",
+        "Pack purchase パック購入" => "パック購入フェーズ",
+        "Deck building デッキ構築" => "デッキ構築フェーズ",
         "Turn end" => "ターン終了",
         _ => return None,
     })

@@ -937,6 +937,14 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             t.s.players[*player].surrendered = true;
             t.check_over();
         }
+        Move::Pick { .. }
+        | Move::ExchangeTake { .. }
+        | Move::ExchangeGive { .. }
+        | Move::ExchangeDone {}
+        | Move::DeckAdd { .. }
+        | Move::DeckRemove { .. }
+        | Move::BuildDeck { .. }
+        | Move::DeckDone { .. } => super::draft::decide(&mut t, mv, &mut v)?,
     }
     Ok(t.done(v))
 }

@@ -83,15 +83,40 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
         let variant = deck.variant.as_deref().unwrap_or_default();
         return vec![crate::decks::unknown_variant(deck.game, variant, VARIANTS)];
     };
+    let main: Vec<&str> = deck.main.iter().map(|c| c.card.as_str()).collect();
+    let extra: Vec<&str> = deck.extra.iter().map(|c| c.card.as_str()).collect();
+    check_lists(rules, &main, &extra, &|id: &str| {
+        let c = catalogue.card(id)?;
+        Some(Look {
+            name_ja: &c.name_ja,
+            name_en: &c.name_en,
+            data: c.junk_ken()?,
+        })
+    })
+}
+
+/// A card as the deck rules see it: its names and its data.
+pub(crate) struct Look<'a> {
+    pub(crate) name_ja: &'a str,
+    pub(crate) name_en: &'a str,
+    pub(crate) data: &'a JunkKenCard,
+}
+
+/// How the deck rules find a card by id.
+pub(crate) type Lookup<'a> = dyn Fn(&str) -> Option<Look<'a>> + 'a;
+
+/// [`check_deck`] on lists of card ids (one per copy), the cards found through `lookup`: the
+/// draft's deck building checks the deck a player built from the holdings this way.
+pub(crate) fn check_lists(
+    rules: DeckRules,
+    main: &[&str],
+    extra: &[&str],
+    lookup: &Lookup<'_>,
+) -> Vec<Violation> {
     let draft = rules == DeckRules::DRAFT;
-    let lookup = |id: &str| -> Option<(&Card, &JunkKenCard)> {
-        catalogue
-            .card(id)
-            .and_then(|c| c.junk_ken().map(|j| (c, j)))
-    };
     let mut out = Vec::new();
 
-    if deck.main.len() != rules.main_size {
+    if main.len() != rules.main_size {
         out.push(
             Violation::new(
                 "junk-ken.deck-size",
@@ -99,7 +124,7 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                     "The main deck must hold exactly {} cards{}; this one holds {}.",
                     rules.main_size,
                     if draft { " in the draft" } else { "" },
-                    deck.main.len()
+                    main.len()
                 ),
                 if draft { REF_SIZE_DRAFT } else { REF_SIZE },
             )
@@ -107,24 +132,20 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                 "{}デッキ(山札)は{}枚です。このデッキは{}枚です。",
                 if draft { "ドラフトでは" } else { "" },
                 rules.main_size,
-                deck.main.len()
+                main.len()
             )),
         );
     }
 
-    if deck.extra.len() > rules.extra_max {
+    if extra.len() > rules.extra_max {
         out.push(
             Violation::new(
                 "junk-ken.extra-size",
                 format!(
                     "The extra deck may hold at most {} cards; this one holds {} ({}).",
                     rules.extra_max,
-                    deck.extra.len(),
-                    describe(
-                        &counts(deck.extra.iter().map(|c| c.card.as_str())),
-                        catalogue,
-                        false
-                    )
+                    extra.len(),
+                    describe(&counts(extra.iter().copied()), lookup, false)
                 ),
                 if draft {
                     REF_EXTRA_SIZE_DRAFT
@@ -135,21 +156,16 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
             .ja(format!(
                 "エクストラデッキは最大{}枚です。このデッキは{}枚です({})。",
                 rules.extra_max,
-                deck.extra.len(),
-                describe(
-                    &counts(deck.extra.iter().map(|c| c.card.as_str())),
-                    catalogue,
-                    true
-                )
+                extra.len(),
+                describe(&counts(extra.iter().copied()), lookup, true)
             )),
         );
     }
 
     let misplaced_main = counts(
-        deck.main
-            .iter()
-            .map(|c| c.card.as_str())
-            .filter(|id| lookup(id).is_some_and(|(_, j)| j.is_extra())),
+        main.iter()
+            .copied()
+            .filter(|id| lookup(id).is_some_and(|c| c.data.is_extra())),
     );
     if !misplaced_main.is_empty() {
         out.push(
@@ -157,44 +173,43 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                 "junk-ken.main-kind",
                 format!(
                     "Awakening and field cards go in the extra deck, not the main deck: {}.",
-                    describe_kinds(&misplaced_main, catalogue, false)
+                    describe_kinds(&misplaced_main, lookup, false)
                 ),
                 REF_MAIN_KIND,
             )
             .ja(format!(
                 "覚醒カード・フィールドカードは山札ではなくエクストラデッキに置きます: {}。",
-                describe_kinds(&misplaced_main, catalogue, true)
+                describe_kinds(&misplaced_main, lookup, true)
             )),
         );
     }
 
     let misplaced_extra = counts(
-        deck.extra
+        extra
             .iter()
-            .map(|c| c.card.as_str())
-            .filter(|id| lookup(id).is_some_and(|(_, j)| !j.is_extra())),
+            .copied()
+            .filter(|id| lookup(id).is_some_and(|c| !c.data.is_extra())),
     );
     if !misplaced_extra.is_empty() {
         out.push(Violation::new(
             "junk-ken.extra-kind",
             format!(
                 "Only awakening and field cards go in the extra deck; these belong in the main deck: {}.",
-                describe_kinds(&misplaced_extra, catalogue, false)
+                describe_kinds(&misplaced_extra, lookup, false)
             ),
             REF_EXTRA_KIND,
         )
         .ja(format!(
             "エクストラデッキに置くのは覚醒カード・フィールドカードだけです。次のカードは山札に入れます: {}。",
-            describe_kinds(&misplaced_extra, catalogue, true)
+            describe_kinds(&misplaced_extra, lookup, true)
         )));
     }
 
     if let Some(cap) = rules.cost_cap {
-        let total: u32 = deck
-            .main
+        let total: u32 = main
             .iter()
-            .filter_map(|c| lookup(&c.card))
-            .map(|(_, j)| u32::from(j.cost()))
+            .filter_map(|id| lookup(id))
+            .map(|c| u32::from(c.data.cost()))
             .sum();
         if total > cap {
             out.push(Violation::new(
@@ -210,10 +225,10 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
         }
     }
 
-    let over_limit: BTreeMap<&str, usize> = counts(deck.copies().map(|c| c.card.as_str()))
+    let over_limit: BTreeMap<&str, usize> = counts(main.iter().chain(extra).copied())
         .into_iter()
         .filter(|(id, n)| {
-            *n > rules.limited_copies && lookup(id).is_some_and(|(_, j)| j.is_limited())
+            *n > rules.limited_copies && lookup(id).is_some_and(|c| c.data.is_limited())
         })
         .collect();
     if !over_limit.is_empty() {
@@ -221,13 +236,13 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
             "junk-ken.limited",
             format!(
                 "A Limited card may be in a deck only once, extra deck included: {}.",
-                describe(&over_limit, catalogue, false)
+                describe(&over_limit, lookup, false)
             ),
             REF_LIMITED,
         )
         .ja(format!(
             "リミテッドカードはエクストラデッキも含めてデッキに1枚までしか入れることができません: {}。",
-            describe(&over_limit, catalogue, true)
+            describe(&over_limit, lookup, true)
         )));
     }
     out
@@ -243,17 +258,14 @@ fn counts<'a>(ids: impl Iterator<Item = &'a str>) -> BTreeMap<&'a str, usize> {
 }
 
 /// `JK10 Junk King ×2, JK18 Great Screw-Maru` (`ja`: the Japanese names).
-fn describe(counts: &BTreeMap<&str, usize>, catalogue: &Catalogue, ja: bool) -> String {
+fn describe(counts: &BTreeMap<&str, usize>, lookup: &Lookup<'_>, ja: bool) -> String {
     counts
         .iter()
         .map(|(id, n)| {
-            let name = catalogue.card(id).map_or("", |c| {
-                if ja {
-                    c.name_ja.as_str()
-                } else {
-                    c.name_en.as_str()
-                }
-            });
+            let look = lookup(id);
+            let name = look
+                .as_ref()
+                .map_or("", |c| if ja { c.name_ja } else { c.name_en });
             let times = if *n > 1 {
                 format!(" ×{n}")
             } else {
@@ -267,21 +279,15 @@ fn describe(counts: &BTreeMap<&str, usize>, catalogue: &Catalogue, ja: bool) -> 
 
 /// `JK18 Great Screw-Maru (awakening), JK15 Rusty Shield (gear) ×2` (`ja`: the Japanese names
 /// and kinds).
-fn describe_kinds(counts: &BTreeMap<&str, usize>, catalogue: &Catalogue, ja: bool) -> String {
+fn describe_kinds(counts: &BTreeMap<&str, usize>, lookup: &Lookup<'_>, ja: bool) -> String {
     counts
         .iter()
         .map(|(id, n)| {
-            let (name, kind) = catalogue.card(id).map_or(("", ""), |c| {
+            let (name, kind) = lookup(id).map_or(("", ""), |c| {
                 if ja {
-                    (
-                        c.name_ja.as_str(),
-                        c.junk_ken().map_or("", JunkKenCard::kind_ja),
-                    )
+                    (c.name_ja, c.data.kind_ja())
                 } else {
-                    (
-                        c.name_en.as_str(),
-                        c.junk_ken().map_or("", JunkKenCard::kind_name),
-                    )
+                    (c.name_en, c.data.kind_name())
                 }
             });
             let times = if *n > 1 {

@@ -55,6 +55,7 @@ mod catalogue_tests;
 mod decide;
 pub mod deck;
 pub mod demo;
+pub mod draft;
 pub mod schema;
 mod scratch;
 mod setup;
@@ -63,6 +64,7 @@ mod state;
 mod view;
 
 pub use state::*;
+pub use view::deck_counts;
 
 use crate::catalogue::Catalogue;
 use crate::core::GameId;

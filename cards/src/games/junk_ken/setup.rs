@@ -57,35 +57,20 @@ pub(super) fn setup(
     }
     let mut cards = BTreeMap::new();
     let mut seats = Vec::new();
-    let side = i32::try_from(rules.deck_rules().side_cards).unwrap_or(1);
+    let drafting = !rules.draft_pool.0.is_empty() || rules.draft_carry.is_some();
     for p in players {
         for id in &p.deck {
-            let Some(Card {
-                name_ja,
-                name_en,
-                text,
-                data: CardData::JunkKen(data),
-                ..
-            }) = catalogue.card(id)
-            else {
+            let Some(info) = card_info(catalogue, id) else {
                 return Err(SetupError::UnknownCard {
                     player: p.name.clone(),
                     card: id.clone(),
                     catalogue: catalogue.set.id.clone(),
                 });
             };
-            cards.insert(
-                id.clone(),
-                CardInfo {
-                    name_ja: name_ja.clone(),
-                    name_en: name_en.clone(),
-                    text: text.clone(),
-                    data: data.clone(),
-                },
-            );
+            cards.insert(id.clone(), info);
         }
         let deck = build_deck(p, rules, catalogue);
-        if rules.check_decks {
+        if rules.check_decks && !drafting {
             let violations = super::deck::check_deck(&deck, catalogue);
             if !violations.is_empty() {
                 return Err(SetupError::IllegalDeck {
@@ -94,48 +79,105 @@ pub(super) fn setup(
                 });
             }
         }
-        let main = i32::try_from(deck.main.len()).unwrap_or(0);
-        let hand = START_HAND.min(main);
-        let side = side.min(main - hand);
-        seats.push(PlayerState {
-            name: p.name.clone(),
-            hand,
-            deck: main - hand - side,
-            side,
-            unplayed: deck.main_ids(),
-            extra: deck.extra_ids(),
-            graveyard: Vec::new(),
-            removed: Vec::new(),
-            character: None,
-            support: Support::Empty,
-            field: None,
-            defeated: 0,
-            atk_bonus: 0,
-            bonuses: Vec::new(),
-            set_done: false,
-            replacing: false,
-            declared_replacement: false,
-            thrown: None,
-            destroyed_this_turn: false,
-            necromancy_ready: false,
-            surrendered: false,
-        });
+        seats.push(seat_state(
+            p.name.clone(),
+            deck.main_ids(),
+            deck.extra_ids(),
+            rules,
+        ));
+    }
+    let draft = super::draft::setup(players, rules, catalogue, &mut cards)?;
+    if draft.is_some() {
+        // The players bring no decks: they build them from their holdings first.
+        seats = players
+            .iter()
+            .map(|p| seat_state(p.name.clone(), Vec::new(), Vec::new(), rules))
+            .collect();
     }
     let [a, b]: [PlayerState; 2] = seats.try_into().map_err(|_| SetupError::PlayerCount {
         game: GameId::JunkKen,
         expected: "2".into(),
         got: players.len(),
     })?;
+    let step = draft.as_ref().map_or(Step::Set, |d| {
+        if d.winner.is_some() {
+            Step::Exchange
+        } else {
+            Step::Purchase
+        }
+    });
+    // The pool and the carried holdings live on in the table's draft; the rules keep the rest.
+    let mut rules = rules.clone();
+    rules.draft_pool = Default::default();
+    rules.draft_carry = None;
     Ok(State {
-        rules: rules.clone(),
+        rules,
         cards: Arc::new(cards),
         players: [a, b],
         table: Table {
             turn: 1,
-            step: Step::Set,
+            step,
             dice: Vec::new(),
             next_die: 0,
             last_janken: None,
+            draft,
         },
     })
+}
+
+/// A card's data as the match keeps it; `None` for an id the catalogue does not have.
+pub(super) fn card_info(catalogue: &Catalogue, id: &str) -> Option<CardInfo> {
+    let Card {
+        name_ja,
+        name_en,
+        text,
+        data: CardData::JunkKen(data),
+        ..
+    } = catalogue.card(id)?
+    else {
+        return None;
+    };
+    Some(CardInfo {
+        name_ja: name_ja.clone(),
+        name_en: name_en.clone(),
+        text: text.clone(),
+        data: data.clone(),
+    })
+}
+
+/// A player's side at the start of the battle: the main deck shuffled, 4 cards drawn, the side
+/// cards set aside from the rest.
+pub(super) fn seat_state(
+    name: String,
+    main: Vec<String>,
+    extra: Vec<String>,
+    rules: &Rules,
+) -> PlayerState {
+    let side = i32::try_from(rules.deck_rules().side_cards).unwrap_or(1);
+    let count = i32::try_from(main.len()).unwrap_or(0);
+    let hand = START_HAND.min(count);
+    let side = side.min(count - hand);
+    PlayerState {
+        name,
+        hand,
+        deck: count - hand - side,
+        side,
+        unplayed: main,
+        extra,
+        graveyard: Vec::new(),
+        removed: Vec::new(),
+        character: None,
+        support: Support::Empty,
+        field: None,
+        defeated: 0,
+        atk_bonus: 0,
+        bonuses: Vec::new(),
+        set_done: false,
+        replacing: false,
+        declared_replacement: false,
+        thrown: None,
+        destroyed_this_turn: false,
+        necromancy_ready: false,
+        surrendered: false,
+    }
 }

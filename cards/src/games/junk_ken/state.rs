@@ -3,7 +3,7 @@
 
 use super::card::{Hand, JunkKenCard, SkillIcon};
 use super::deck::DeckRules;
-use crate::core::{Impossible, Seat, Violation};
+use crate::core::{CardList, Impossible, Seat, Violation};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -90,6 +90,33 @@ pub struct Rules {
     /// every die a card asks for is at the table.
     #[serde(deserialize_with = "dice_list")]
     pub table_dice: Vec<u8>,
+    /// §8 draft, pack purchase 1: the cards the app deals into piles, one entry per physical
+    /// copy, or `ID*N` for N copies, or `all*N` for N copies of every card of the set (EX cards,
+    /// the extra deck's awakening and field cards, included). The players pick piles and build
+    /// their decks from their holdings in the match, before the battle. Empty (the default): the
+    /// decks come with the players, built away from the app.
+    pub draft_pool: CardList,
+    /// The shuffle of [`Rules::draft_pool`] (the window picks one at random and stores it, so a
+    /// replay deals the same piles).
+    pub draft_seed: u64,
+    /// §8 draft, pack purchase 2: the holdings and the piles left over from the draft's previous
+    /// battle, and its winner (who exchanges 2 cards with the loser first). Written by the app
+    /// for the next battle of a draft ([`State::next_battle`]).
+    pub draft_carry: Option<DraftCarry>,
+}
+
+/// A draft carried over to its next battle (§8 ④パック購入フェーズ2).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DraftCarry {
+    /// The battle about to be played (2 for the one after the first).
+    pub battle: u32,
+    /// Each player's holdings (持ち札), by seat.
+    pub holdings: [CardList; 2],
+    /// The piles nobody picked, face down, in their order on the table.
+    pub piles: Vec<CardList>,
+    /// The previous battle's winner; `None` after a draw (no exchange then).
+    pub winner: Option<Seat>,
 }
 
 impl Default for Rules {
@@ -110,6 +137,9 @@ impl Default for Rules {
             replacement_keeps_draw_hp: true,
             haste_any_time: false,
             table_dice: Vec::new(),
+            draft_pool: CardList::default(),
+            draft_seed: 0,
+            draft_carry: None,
         }
     }
 }
@@ -173,6 +203,13 @@ impl Rules {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Step {
+    /// Draft ④, before pack purchase 2: the previous battle's winner takes 2 cards from the
+    /// loser's holdings and gives 2 back.
+    Exchange,
+    /// Draft ① / ④: pack purchase: the players pick whole piles in turn.
+    Purchase,
+    /// Draft ② / ⑤: deck building from the holdings (5 minutes).
+    Build,
     /// S0: the set phase begins; Dice-rolling skills wait for their dice.
     SetStart,
     /// S1: both players set cards, then declare the set phase done.
@@ -411,6 +448,58 @@ pub struct Table {
     pub next_die: u32,
     /// The last throw.
     pub last_janken: Option<JankenReport>,
+    /// The draft's pack purchase and deck building (§8), when the match has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draft: Option<Box<Draft>>,
+}
+
+/// One pile of the draft's pack purchase: 5 cards face down, and 1 EX card while they last.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pile {
+    /// The cards (face down until picked: the window does not show them).
+    pub cards: Vec<String>,
+    /// Who picked it; `None` while it lies on the table.
+    pub taken: Option<Seat>,
+}
+
+/// The draft's pack purchase and deck building (§8 ①②, ④⑤).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Draft {
+    /// Which battle of the draft this match is (1, 2, …).
+    pub battle: u32,
+    /// The piles on the table, numbered from 1 in this order.
+    pub piles: Vec<Pile>,
+    /// Each player's holdings (持ち札), sorted.
+    pub holdings: [Vec<String>; 2],
+    /// Whose pick it is; `None` before the first pick (the janken winner picks first) or when
+    /// either may pick.
+    pub picker: Option<Seat>,
+    /// The previous battle's winner (pack purchase 2: exchange, then the loser picks first).
+    pub winner: Option<Seat>,
+    /// Each player's deck as it is being built from the holdings, sorted.
+    pub decks: [Vec<String>; 2],
+    /// The player has declared the deck built.
+    pub built: [bool; 2],
+    /// The cards the winner took from the loser in the exchange so far.
+    #[serde(default)]
+    pub took: Vec<String>,
+    /// The cards the winner gave the loser in the exchange so far.
+    #[serde(default)]
+    pub gave: Vec<String>,
+}
+
+impl Draft {
+    /// Pack purchase 1 (not 2): picking ends for a player whose holdings exceed 40.
+    pub fn first_purchase(&self) -> bool {
+        self.battle <= 1
+    }
+    /// True while this player may still pick: in pack purchase 1 until the holdings exceed 40;
+    /// in pack purchase 2 while piles are left.
+    pub fn may_pick(&self, seat: Seat) -> bool {
+        self.piles.iter().any(|p| p.taken.is_none())
+            && (!self.first_purchase()
+                || self.holdings.get(seat).map_or(0, Vec::len) <= DRAFT_HOLDINGS)
+    }
 }
 
 /// The card data the game needs, copied from the catalogue at setup.
@@ -620,6 +709,54 @@ pub enum Move {
         /// Who surrenders.
         player: Seat,
     },
+    /// Draft, pack purchase: the player takes a whole pile (numbered from 1) into the holdings.
+    Pick {
+        /// Who picks.
+        player: Seat,
+        /// The pile's number on the table, from 1.
+        pile: u32,
+    },
+    /// Draft, before pack purchase 2: the previous battle's winner takes one card of the loser's
+    /// holdings (2 in all).
+    ExchangeTake {
+        /// Card id.
+        card: String,
+    },
+    /// Draft, before pack purchase 2: the winner gives the loser one card of their own holdings
+    /// in return (2 in all).
+    ExchangeGive {
+        /// Card id.
+        card: String,
+    },
+    /// Draft: the exchange is done; pack purchase 2 begins.
+    ExchangeDone {},
+    /// Draft, deck building: one card of the holdings into the deck (an EX card into the extra
+    /// deck).
+    DeckAdd {
+        /// Whose deck.
+        player: Seat,
+        /// Card id.
+        card: String,
+    },
+    /// Draft, deck building: one card back out of the deck.
+    DeckRemove {
+        /// Whose deck.
+        player: Seat,
+        /// Card id.
+        card: String,
+    },
+    /// Draft, deck building: the whole deck at once (main and extra deck cards together), built.
+    BuildDeck {
+        /// Whose deck.
+        player: Seat,
+        /// The deck's cards, one id per copy.
+        cards: CardList,
+    },
+    /// Draft, deck building: the player's deck is built; the battle begins when both are.
+    DeckDone {
+        /// Whose deck.
+        player: Seat,
+    },
 }
 
 /// One change of a JUNK-KEN state: a player's side or the table replaced by its new value.
@@ -653,7 +790,12 @@ pub(super) const REF_PHASE: &str = "セットフェーズ・ジャンケンフ�
 
 pub(super) fn step_text(state: &State) -> String {
     let t = state.table.turn;
+    let b = state.table.draft.as_ref().map_or(1, |d| d.battle);
     match state.table.step {
+        Step::Exchange => format!("draft, before battle {b}: the winner's exchange"),
+        Step::Purchase if b > 1 => format!("draft, before battle {b}: pack purchase 2"),
+        Step::Purchase => "draft: pack purchase".to_owned(),
+        Step::Build => format!("draft, before battle {b}: deck building (5 minutes)"),
         Step::SetStart => format!("turn {t} S0: set phase begins (Dice-rolling skills roll)"),
         Step::Set => format!("turn {t} S1: set phase"),
         Step::Janken => format!("turn {t} J0: janken phase (replacement, then the throw)"),
@@ -667,7 +809,12 @@ pub(super) fn step_text(state: &State) -> String {
 /// [`step_text`] in Japanese (the window's step line).
 pub fn step_text_ja(state: &State) -> String {
     let t = state.table.turn;
+    let b = state.table.draft.as_ref().map_or(1, |d| d.battle);
     match state.table.step {
+        Step::Exchange => format!("ドラフト 対戦{b}の前：勝者の交換"),
+        Step::Purchase if b > 1 => format!("ドラフト 対戦{b}の前：パック購入フェーズ2"),
+        Step::Purchase => "ドラフト：パック購入フェーズ".to_owned(),
+        Step::Build => format!("ドラフト 対戦{b}の前：デッキ構築フェーズ（5分間）"),
         Step::SetStart => format!("ターン{t} S0：セットフェーズ開始（ダイスロールスキル）"),
         Step::Set => format!("ターン{t} S1：セットフェーズ"),
         Step::Janken => format!("ターン{t} J0：ジャンケンフェーズ（交代の宣言、手を出す）"),

@@ -134,24 +134,113 @@ pub(super) fn prompts(state: &State) -> Vec<Prompt> {
             ));
         }
         Step::SetStart | Step::Over => {}
+        Step::Exchange | Step::Purchase | Step::Build => {
+            if let Some(d) = &state.table.draft {
+                out.extend(draft_prompts(state, d));
+            }
+        }
     }
     out
 }
 
+/// The draft's prompts: whose pick, the winner's exchange, each deck still to build.
+fn draft_prompts(state: &State, d: &Draft) -> Vec<Prompt> {
+    let choice = |id: String, player: Option<Seat>, text: String| Prompt {
+        id,
+        player,
+        kind: PromptKind::Choice,
+        text,
+    };
+    let b = d.battle;
+    let left = d.piles.iter().filter(|p| p.taken.is_none()).count();
+    match state.table.step {
+        Step::Exchange => {
+            let w = d.winner.unwrap_or(0);
+            vec![choice(
+                format!("b{b}-exchange"),
+                Some(w),
+                format!(
+                    "{}: take 2 cards from {}'s holdings and give 2 back (taken {}, given {})",
+                    state.name(w),
+                    state.name(other(w)),
+                    d.took.len(),
+                    d.gave.len()
+                ),
+            )]
+        }
+        Step::Purchase => match d.picker {
+            Some(p) => vec![choice(
+                format!("b{b}-pick-{p}"),
+                Some(p),
+                format!(
+                    "{}: pick a pile ({} cards held, {left} piles left)",
+                    state.name(p),
+                    d.holdings[p].len()
+                ),
+            )],
+            None => vec![choice(
+                format!("b{b}-pick-first"),
+                None,
+                format!("The janken winner picks the first pile ({left} piles)"),
+            )],
+        },
+        _ => (0..2)
+            .filter(|&s| !d.built[s])
+            .map(|s| {
+                let (main, extra) = deck_counts(state, &d.decks[s]);
+                choice(
+                    format!("b{b}-build-{s}"),
+                    Some(s),
+                    format!(
+                        "{}: build a deck from your holdings: main deck {main}/30, EX cards {extra}/3; then done",
+                        state.name(s)
+                    ),
+                )
+            })
+            .collect(),
+    }
+}
+
+/// A deck being built: its main-deck and EX (extra-deck) card counts.
+pub fn deck_counts(state: &State, deck: &[String]) -> (usize, usize) {
+    let extra = deck
+        .iter()
+        .filter(|id| state.cards.get(*id).is_some_and(|c| c.data.is_extra()))
+        .count();
+    (deck.len() - extra, extra)
+}
+
 pub(super) fn context(state: &State) -> MatchCtx {
-    let phases = vec![
+    let mut phases = vec![
         "Set セット".to_owned(),
         "Janken じゃんけん".to_owned(),
         "Janken end".to_owned(),
         "Turn end".to_owned(),
     ];
+    // A draft match walks its pack purchase and deck building first.
+    let drafting = state.table.draft.is_some();
+    if drafting {
+        phases.splice(
+            0..0,
+            [
+                "Pack purchase パック購入".to_owned(),
+                "Deck building デッキ構築".to_owned(),
+            ],
+        );
+    }
+    let offset = if drafting { 2 } else { 0 };
     let current = match state.table.step {
-        Step::SetStart | Step::Set => 0,
-        Step::Janken | Step::Resolve => 1,
-        Step::Replace => 2,
-        Step::TurnEnd | Step::Over => 3,
+        Step::Exchange | Step::Purchase => 0,
+        Step::Build => 1,
+        Step::SetStart | Step::Set => offset,
+        Step::Janken | Step::Resolve => offset + 1,
+        Step::Replace => offset + 2,
+        Step::TurnEnd | Step::Over => offset + 3,
     };
     let next = match state.table.step {
+        Step::Exchange => "pack purchase 2: the loser picks first".to_owned(),
+        Step::Purchase => "deck building, once the piles are picked".to_owned(),
+        Step::Build => "the battle, once both decks are built".to_owned(),
         Step::SetStart => "the set phase: place cards".to_owned(),
         Step::Set => "the janken phase, once both are done".to_owned(),
         Step::Janken => "the throw resolves the winner's action".to_owned(),
@@ -166,6 +255,8 @@ pub(super) fn context(state: &State) -> MatchCtx {
             (waiting.len() == 1).then(|| waiting[0])
         }
         Step::Replace => (0..2).find(|&s| state.players[s].replacing),
+        Step::Purchase => state.table.draft.as_ref().and_then(|d| d.picker),
+        Step::Exchange => state.table.draft.as_ref().and_then(|d| d.winner),
         _ => None,
     };
     MatchCtx {
@@ -224,6 +315,34 @@ pub(super) fn trackers(state: &State) -> Vec<Tracker> {
         min: owed,
         max: owed,
     });
+    // The draft's numbers (shown only: picks and the deck building change them).
+    if let Some(d) = &state.table.draft {
+        let shown = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
+        let left = shown(d.piles.iter().filter(|p| p.taken.is_none()).count());
+        out.push(Tracker {
+            id: TrackerId::game("piles-left"),
+            label: "Piles left 残りの山".into(),
+            value: left,
+            min: left,
+            max: left,
+        });
+        for seat in 0..2 {
+            let (main, extra) = deck_counts(state, &d.decks[seat]);
+            for (name, label, v) in [
+                ("holdings", "Holdings 持ち札", d.holdings[seat].len()),
+                ("deck-main", "Deck built: main デッキ（山札）", main),
+                ("deck-ex", "Deck built: EX cards EXカード", extra),
+            ] {
+                out.push(Tracker {
+                    id: TrackerId::player(seat, name),
+                    label: label.into(),
+                    value: shown(v),
+                    min: shown(v),
+                    max: shown(v),
+                });
+            }
+        }
+    }
     let main = i32::try_from(state.rules.deck_rules().main_size).unwrap_or(30);
     let threshold = i32::from(state.rules.loss_threshold());
     for (seat, p) in state.players.iter().enumerate() {
@@ -331,7 +450,10 @@ pub(super) fn adjust(
     value: i32,
 ) -> Result<Vec<Event>, Impossible> {
     let mut t = Scratch::new(state);
-    if tracker.name == "dice-owed" {
+    if matches!(
+        tracker.name.as_ref(),
+        "dice-owed" | "piles-left" | "holdings" | "deck-main" | "deck-ex"
+    ) {
         return Ok(Vec::new());
     }
     if tracker.name == "turn" {
@@ -487,6 +609,11 @@ pub(super) fn candidate_moves(state: &State) -> Vec<Move> {
     }
     match state.table.step {
         Step::SetStart | Step::Over => {}
+        Step::Exchange | Step::Purchase | Step::Build => {
+            if let Some(d) = &state.table.draft {
+                draft_moves(state, d, &mut out);
+            }
+        }
         Step::Set => {
             for player in 0..2 {
                 let p = &state.players[player];
@@ -599,6 +726,67 @@ pub(super) fn candidate_moves(state: &State) -> Vec<Move> {
         }
     }
     out
+}
+
+/// The draft's moves worth offering: the piles the picker may take, the cards of the exchange,
+/// the holdings a deck may still take and the deck's cards to take out.
+fn draft_moves(state: &State, d: &Draft, out: &mut Vec<Move>) {
+    let distinct = |ids: &[String]| {
+        let mut v = ids.to_vec();
+        v.dedup();
+        v
+    };
+    match state.table.step {
+        Step::Purchase => {
+            for player in 0..2 {
+                if d.picker.is_some_and(|p| p != player) || !d.may_pick(player) {
+                    continue;
+                }
+                for (i, pile) in d.piles.iter().enumerate() {
+                    if pile.taken.is_none() {
+                        let pile = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                        out.push(Move::Pick { player, pile });
+                    }
+                }
+            }
+        }
+        Step::Exchange => {
+            if let Some(w) = d.winner {
+                if d.took.len() < 2 {
+                    for card in distinct(&d.holdings[other(w)]) {
+                        out.push(Move::ExchangeTake { card });
+                    }
+                }
+                if d.gave.len() < 2 {
+                    for card in distinct(&d.holdings[w]) {
+                        out.push(Move::ExchangeGive { card });
+                    }
+                }
+                out.push(Move::ExchangeDone {});
+            }
+        }
+        _ => {
+            for player in 0..2 {
+                if d.built[player] {
+                    continue;
+                }
+                out.push(Move::DeckDone { player });
+                for card in distinct(&d.holdings[player]) {
+                    let held = d.holdings[player].iter().filter(|c| **c == card).count();
+                    let used = d.decks[player].iter().filter(|c| **c == card).count();
+                    if used < held {
+                        out.push(Move::DeckAdd {
+                            player,
+                            card: card.clone(),
+                        });
+                    }
+                }
+                for card in distinct(&d.decks[player]) {
+                    out.push(Move::DeckRemove { player, card });
+                }
+            }
+        }
+    }
 }
 
 /// The Dice-rolling skills the next set phase skips because the table lacks their die, as a
@@ -730,6 +918,42 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
             )
         }
         Move::Surrender { player } => format!("{} surrenders", name(player)),
+        Move::Pick { player, pile } => {
+            let size = usize::try_from(*pile)
+                .ok()
+                .and_then(|i| state.table.draft.as_ref()?.piles.get(i.checked_sub(1)?))
+                .map_or(0, |p| p.cards.len());
+            format!("{} picks pile {pile} ({size} cards)", name(player))
+        }
+        Move::ExchangeTake { card: c } => {
+            let w = state
+                .table
+                .draft
+                .as_ref()
+                .and_then(|d| d.winner)
+                .unwrap_or(0);
+            format!("{} takes {} from {}", name(&w), card(c), name(&other(w)))
+        }
+        Move::ExchangeGive { card: c } => {
+            let w = state
+                .table
+                .draft
+                .as_ref()
+                .and_then(|d| d.winner)
+                .unwrap_or(0);
+            format!("{} gives {} to {}", name(&w), card(c), name(&other(w)))
+        }
+        Move::ExchangeDone {} => "the exchange is done".to_owned(),
+        Move::DeckAdd { player, card: c } => {
+            format!("{} puts {} in the deck", name(player), card(c))
+        }
+        Move::DeckRemove { player, card: c } => {
+            format!("{} takes {} out of the deck", name(player), card(c))
+        }
+        Move::BuildDeck { player, cards } => {
+            format!("{} builds a deck of {} cards", name(player), cards.0.len())
+        }
+        Move::DeckDone { player } => format!("{}'s deck is built", name(player)),
         Move::Bonus {
             player,
             card: c,

@@ -162,14 +162,7 @@ impl<'de> Deserialize<'de> for Square {
     }
 }
 
-/// A list written as one string (`"0,0 1,0"` for squares, `"RX01,RX02"` for cards) or as a
-/// JSON array.
-#[derive(Deserialize)]
-#[serde(untagged)]
-pub(super) enum ListForm<T> {
-    Text(String),
-    Items(Vec<T>),
-}
+pub(super) use crate::core::ListForm;
 
 /// Target squares of an attack: `"1,0"` or `"0,0 2,0"` (space or `;` between squares).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -201,28 +194,7 @@ impl<'de> Deserialize<'de> for Squares {
     }
 }
 
-/// Card ids: `"RX01,RX02"` or a JSON array.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct CardList(pub Vec<String>);
-
-impl Serialize for CardList {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.0.join(","))
-    }
-}
-
-impl<'de> Deserialize<'de> for CardList {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Ok(CardList(match ListForm::<String>::deserialize(d)? {
-            ListForm::Items(v) => v,
-            ListForm::Text(t) => t
-                .split([',', ' '])
-                .filter(|p| !p.trim().is_empty())
-                .map(|p| p.trim().to_owned())
-                .collect(),
-        }))
-    }
-}
+pub use crate::core::CardList;
 
 /// Where the match stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
