@@ -660,6 +660,7 @@ fn play_whole(
             let deck = match &p.deck {
                 DeckRef::Named(d) => d.clone(),
                 DeckRef::Cards(c) => c.join(","),
+                DeckRef::Drafted => panic!("the demo scripts bring their decks"),
             };
             (p.name.clone(), deck)
         })

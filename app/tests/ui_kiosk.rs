@@ -820,6 +820,11 @@ fn every_junk_ken_screen_in_japanese_has_no_english_string() {
 }
 
 #[test]
+fn every_junk_ken_draft_screen_in_japanese_has_no_english_string() {
+    walk_japanese("junk_ken-draft.script", &["あき", "べん"]).assert_none("JUNK-KEN draft", 60);
+}
+
+#[test]
 fn every_rockman_screen_in_japanese_has_no_english_string() {
     walk_japanese("rockman-demo.script", &["あき", "べん"]).assert_none("Rockman EXE", 200);
 }

@@ -83,6 +83,8 @@ pub enum DeckRef {
     Named(String),
     /// Card ids, one per copy.
     Cards(Vec<String>),
+    /// None yet: the player builds the deck in the match (JUNK-KEN's draft, `rule draft_pool=…`).
+    Drafted,
 }
 
 /// The outcome a script expects.
@@ -302,12 +304,8 @@ impl Script {
                             }
                         }
                     }
-                    let deck = deck.ok_or_else(|| {
-                        syntax(
-                            n,
-                            format!("player {} needs deck=ID or cards=A,B,…", clip(&name)),
-                        )
-                    })?;
+                    // Without a deck the player drafts one; the header checks the draft is there.
+                    let deck = deck.unwrap_or(DeckRef::Drafted);
                     players.push(ScriptPlayer { name, deck });
                 }
                 "rule" => {
@@ -620,6 +618,21 @@ impl Script {
                     (format!("{}/{}", catalogue.set.id, d.id), d.cards.clone())
                 }
                 DeckRef::Cards(cards) => ("(listed in the script)".to_owned(), cards.clone()),
+                DeckRef::Drafted
+                    if self.rules.contains_key("draft_pool")
+                        || self.rules.contains_key("draft_carry") =>
+                {
+                    ("(built in the draft)".to_owned(), Vec::new())
+                }
+                DeckRef::Drafted => {
+                    return Err(syntax(
+                        1,
+                        format!(
+                            "player {} needs deck=ID or cards=A,B,… (only a JUNK-KEN draft, rule draft_pool=…, builds the decks in the match)",
+                            clip(&p.name)
+                        ),
+                    ));
+                }
             };
             players.push(PlayerConfig {
                 name: p.name.clone(),

@@ -538,3 +538,30 @@ fn the_draft_is_walked_in_japanese_steps_and_the_phase_bar_starts_with_the_pack_
     assert!(picks.contains(&"Aki picks pile 1 (6 cards)".to_owned()));
     assert!(picks.contains(&"Ben picks pile 20 (5 cards)".to_owned()));
 }
+
+#[test]
+fn the_documented_draft_script_plays_pack_purchase_deck_building_and_a_whole_battle() {
+    use cards::script::{Script, run_step};
+    let text = include_str!("../../docs/examples/junk_ken-draft.script");
+    let script = Script::parse(text).unwrap();
+    let cat = catalogue();
+    let mut m = cards::matches::new_match(script.header(&cat).unwrap(), &cat).unwrap();
+    for (line, step) in &script.steps {
+        run_step(m.as_mut(), *line, step, &mut |_| Ok(())).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(
+        matches!(m.outcome(), Some(Outcome::Win { winner: 0, .. })),
+        "{:?}",
+        m.outcome()
+    );
+    // The log names the picks and the decks in the players' words.
+    let log: Vec<String> = m.log().into_iter().map(|l| l.text).collect();
+    assert!(
+        log.iter().any(|l| l == "Aki picks pile 1 (6 cards)"),
+        "{log:?}"
+    );
+    assert!(
+        log.iter().any(|l| l == "Ben builds a deck of 33 cards"),
+        "{log:?}"
+    );
+}

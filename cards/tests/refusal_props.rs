@@ -30,6 +30,32 @@ fn put(m: &mut dyn AnyMatch, input: &serde_json::Value, log: &mut Vec<String>) {
 
 fn play(game: GameId, picks: &[u16]) -> Result<(), TestCaseError> {
     let (cat, header) = demo(game);
+    play_from(&cat, header, picks)
+}
+
+/// A JUNK-KEN draft as the example script starts it: the pool dealt, no decks yet.
+fn draft() -> (Catalogue, cards::game::MatchHeader) {
+    let text = include_str!("../../docs/examples/junk_ken-draft.script");
+    let header: String = text
+        .lines()
+        .filter(|l| {
+            ["game ", "catalogue ", "player ", "rule "]
+                .iter()
+                .any(|k| l.starts_with(k))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let cat = Catalogue::builtin(GameId::JunkKen).unwrap();
+    let h = Script::parse(&header).unwrap().header(&cat).unwrap();
+    (cat, h)
+}
+
+fn play_from(
+    cat: &Catalogue,
+    header: cards::game::MatchHeader,
+    picks: &[u16],
+) -> Result<(), TestCaseError> {
+    let cat = cat.clone();
     let mut m = new_match(header.clone(), &cat).unwrap();
     let mut log = Vec::new();
     for &r in picks {
@@ -279,6 +305,12 @@ proptest! {
     #[test]
     fn junk_ken_refusals_are_rules(picks in prop::collection::vec(any::<u16>(), 1..60)) {
         play(GameId::JunkKen, &picks)?;
+    }
+
+    #[test]
+    fn junk_ken_draft_refusals_are_rules(picks in prop::collection::vec(any::<u16>(), 1..120)) {
+        let (cat, header) = draft();
+        play_from(&cat, header, &picks)?;
     }
 
     #[test]

@@ -477,6 +477,19 @@ impl TablesideApp {
                                 Screen::Start(Box::new(StartScreen::new(table.into_store(), None)));
                         }
                     }
+                    Some(TableAction::NextBattle(mut header)) => {
+                        self.with_house_rules(&mut header);
+                        let screen = std::mem::replace(&mut self.screen, Screen::Switching);
+                        if let Screen::Table(table) = screen {
+                            self.screen = match Session::start(table.into_store(), *header) {
+                                Ok(session) => self.table(session),
+                                Err(e) => {
+                                    let why = self.lang.t().could_not_start;
+                                    self.open_start(Some(format!("{why} {e}")))
+                                }
+                            };
+                        }
+                    }
                     Some(TableAction::ToggleLang) => self.lang = lang.toggled(),
                     None => {}
                 }

@@ -59,6 +59,10 @@ pub(crate) struct StartForm {
     pub rules: Rules,
     /// The optional rules switched on (keys of the game's [`Start::ReadyMade`] switches).
     pub switches: std::collections::BTreeSet<&'static str>,
+    /// A JUNK-KEN draft dealt by the app: the copies of each card of the set in the pool.
+    pub draft_copies: u8,
+    /// The draft's shuffle (a new one for each start screen).
+    pub draft_seed: u64,
     /// The seat whose name the on-screen keyboard types, while it is open.
     pub keyboard_for: Option<usize>,
     /// The on-screen keyboard of the names.
@@ -121,7 +125,22 @@ impl StartForm {
             keyboard_for: None,
             keyboard: Keyboard::default(),
             switches: std::collections::BTreeSet::new(),
+            draft_copies: 6,
+            draft_seed: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64),
         }
+    }
+
+    /// True when the players draft their JUNK-KEN decks with the app (the start screen's switch).
+    fn drafting(&self) -> bool {
+        let key = games::junk_ken::DRAFT_SWITCH;
+        self.switches.contains(key)
+            && games::of(self.game)
+                .start
+                .switches()
+                .iter()
+                .any(|(k, _, _)| *k == key)
     }
 
     /// Switches the game (or its set): the player count into its range, each seat a different
@@ -198,6 +217,22 @@ impl StartForm {
         lang: Lang,
     ) -> Result<MatchHeader, String> {
         let names = self.checked_names(lang)?;
+        if self.drafting() {
+            // The players bring no decks: they pick piles and build them in the match.
+            return Ok(MatchHeader {
+                game: catalogue.game,
+                catalogue: catalogue.set.id.clone(),
+                players: names
+                    .iter()
+                    .map(|name| PlayerConfig {
+                        name: (*name).to_owned(),
+                        deck_name: "(built in the draft)".to_owned(),
+                        deck: Vec::new(),
+                    })
+                    .collect(),
+                rules: games::junk_ken::draft_rules(self.draft_copies, self.draft_seed),
+            });
+        }
         let mut players = Vec::new();
         for (seat, name) in names.iter().enumerate() {
             let choice = self
@@ -246,6 +281,7 @@ impl StartForm {
             serde_json::Value::Object(
                 self.switches
                     .iter()
+                    .filter(|k| switches.iter().any(|(own, _, _)| own == *k))
                     .map(|k| ((*k).to_owned(), serde_json::Value::Bool(true)))
                     .collect(),
             )
@@ -1149,6 +1185,9 @@ impl StartScreen {
                     }
                 }
             }
+            if form.drafting() {
+                draft_copies_row(ui, form, catalogue, lang);
+            }
             ui.add(
                 egui::Label::new(
                     RichText::new(lang.pick(
@@ -1169,6 +1208,50 @@ impl StartScreen {
         self.set_start_bar(ui, header);
         action
     }
+}
+
+/// The draft's pool: copies of each card of the set (−/+), and the piles they deal.
+fn draft_copies_row(ui: &mut Ui, form: &mut StartForm, catalogue: &Catalogue, lang: Lang) {
+    let height = touch_height(ui, 40.0);
+    let cards = catalogue
+        .cards
+        .iter()
+        .filter(|c| c.junk_ken().is_some())
+        .count();
+    let ex = catalogue
+        .cards
+        .iter()
+        .filter(|c| c.junk_ken().is_some_and(|j| j.is_extra()))
+        .count();
+    let n = usize::from(form.draft_copies);
+    let piles = cards::games::junk_ken::draft_piles((cards - ex) * n, ex * n).len();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(lang.pick("Copies of each card", "各カードの枚数")).size(18.0));
+        let fewer = ui
+            .add_enabled(
+                form.draft_copies > 1,
+                Button::new(RichText::new("−").size(22.0)).min_size(Vec2::new(48.0, height)),
+            )
+            .accessible_name(lang.pick("Fewer copies", "枚数を減らす"));
+        if fewer.clicked() {
+            form.draft_copies -= 1;
+        }
+        let text = lang.pick(
+            format!("{n} ({} cards, {piles} piles)", (cards) * n),
+            format!("{n}枚({}枚、山{piles}つ)", (cards) * n),
+        );
+        ui.add(egui::Label::new(RichText::new(&text).size(20.0).strong()))
+            .accessible_name(text);
+        let more = ui
+            .add_enabled(
+                usize::from(form.draft_copies) < cards::games::junk_ken::draft::MAX_COPIES,
+                Button::new(RichText::new("+").size(22.0)).min_size(Vec2::new(48.0, height)),
+            )
+            .accessible_name(lang.pick("More copies", "枚数を増やす"));
+        if more.clicked() {
+            form.draft_copies += 1;
+        }
+    });
 }
 
 /// A library error for the screen (its English sentence; the Japanese follows on a new line).

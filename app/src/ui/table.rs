@@ -24,6 +24,8 @@ pub(crate) enum TableAction {
     ToggleLang,
     /// The match is over and the players want another.
     NewMatch,
+    /// The battle of a JUNK-KEN draft is over: the draft goes on with this match.
+    NextBattle(Box<cards::game::MatchHeader>),
 }
 
 /// A dialog over the table.
@@ -375,6 +377,7 @@ impl TableScreen {
             }
             Intent::Leave => return Some(TableAction::Leave),
             Intent::NewMatch => return Some(TableAction::NewMatch),
+            Intent::NextBattle(header) => return Some(TableAction::NextBattle(header)),
             Intent::ToggleLang => return Some(TableAction::ToggleLang),
             Intent::ToggleLog => self.show_log = !self.show_log,
             Intent::CameraDismiss => self.camera.answered(),
@@ -871,6 +874,17 @@ fn result_banner(ui: &mut Ui, view: &View<'_>, outcome: &Outcome, taps: &mut Tap
                         taps.intents.push(Intent::NewMatch);
                     }
                 });
+                // A draft goes on: the exchange, pack purchase 2 and the next battle.
+                if let Some(next) = games::junk_ken::next_battle_header(view.game) {
+                    ui.add_space(8.0);
+                    let label = view.lang.pick(
+                        "Next battle of the draft (exchange, pack purchase 2)",
+                        "ドラフトの次の対戦へ(交換、パック購入フェーズ2)",
+                    );
+                    if wide_key_button(ui, label, None, 460.0, true).clicked() {
+                        taps.intents.push(Intent::NextBattle(Box::new(next)));
+                    }
+                }
             });
         });
     ui.add_space(8.0);

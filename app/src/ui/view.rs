@@ -32,6 +32,8 @@ pub(crate) enum Intent {
     Leave,
     /// Start a new match.
     NewMatch,
+    /// Start this match: the next battle of a JUNK-KEN draft.
+    NextBattle(Box<cards::game::MatchHeader>),
     /// Switch the language.
     ToggleLang,
     /// Show or hide the log and dice (compact layout).

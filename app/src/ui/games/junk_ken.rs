@@ -20,8 +20,49 @@ pub(crate) const UI: GameUi = GameUi {
     prompt,
     outcome,
     rules: super::spec::rules_check::<JunkKen>(),
+    start: super::spec::Start::ReadyMade { switches: SWITCHES },
     ..GENERIC
 };
+
+/// The start screen's optional rules: the draft, dealt by the app.
+const SWITCHES: &[(&str, &str, &str)] = &[(
+    DRAFT_SWITCH,
+    "Draft (pack purchase): the app deals every card of the set in piles, the players pick piles and build their decks from their holdings",
+    "ドラフト(パック購入ルール): アプリがセットの全カードを山に配り、山を選んで持ち札からデッキを作る",
+)];
+
+/// The key of the draft's switch on the start screen.
+pub(crate) const DRAFT_SWITCH: &str = "draft-deal";
+
+/// A new draft's house rules: the draft variant, the pool (`copies` of every card of the set)
+/// and the shuffle's seed.
+pub(crate) fn draft_rules(copies: u8, seed: u64) -> serde_json::Value {
+    serde_json::json!({
+        "draft": true,
+        "draft_pool": [format!("all*{copies}")],
+        "draft_seed": seed,
+    })
+}
+
+/// The next battle of a JUNK-KEN draft whose battle is over: the same players and house rules,
+/// the holdings and leftover piles carried over (the winner's exchange comes first). `None` for
+/// another game, a match without a draft, or one still going.
+pub(crate) fn next_battle_header(game: &dyn AnyMatch) -> Option<cards::game::MatchHeader> {
+    let carry = state_of::<JunkKen>(game)?.next_battle()?;
+    let mut header = game.header().clone();
+    let mut rules = match header.rules.take() {
+        serde_json::Value::Object(m) => m,
+        _ => serde_json::Map::new(),
+    };
+    rules.remove("draft_pool");
+    rules.insert("draft".into(), serde_json::Value::Bool(true));
+    rules.insert("draft_carry".into(), serde_json::to_value(carry).ok()?);
+    header.rules = serde_json::Value::Object(rules);
+    for p in &mut header.players {
+        p.deck.clear();
+    }
+    Some(header)
+}
 
 /// The numbers of an `effect` move (docs/rules-junk_ken.md).
 const EFFECT: &[Field] = &[

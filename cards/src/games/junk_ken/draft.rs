@@ -17,7 +17,6 @@
 
 use super::deck::{DeckRules, Look, check_lists};
 use super::scratch::Scratch;
-use super::setup::{card_info, seat_state};
 use super::state::*;
 use crate::catalogue::Catalogue;
 use crate::core::{Impossible, Seat, Violation};

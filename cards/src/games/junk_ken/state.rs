@@ -913,3 +913,60 @@ impl State {
             .any(|d| d.seat == seat && d.purpose == DiePurpose::Hp)
     }
 }
+
+/// A card's data as the match keeps it; `None` for an id the catalogue does not have.
+pub(super) fn card_info(catalogue: &crate::catalogue::Catalogue, id: &str) -> Option<CardInfo> {
+    let crate::catalogue::Card {
+        name_ja,
+        name_en,
+        text,
+        data: crate::catalogue::CardData::JunkKen(data),
+        ..
+    } = catalogue.card(id)?
+    else {
+        return None;
+    };
+    Some(CardInfo {
+        name_ja: name_ja.clone(),
+        name_en: name_en.clone(),
+        text: text.clone(),
+        data: data.clone(),
+    })
+}
+
+/// A player's side at the start of the battle: the main deck shuffled, 4 cards drawn, the side
+/// cards set aside from the rest.
+pub(super) fn seat_state(
+    name: String,
+    main: Vec<String>,
+    extra: Vec<String>,
+    rules: &Rules,
+) -> PlayerState {
+    let side = i32::try_from(rules.deck_rules().side_cards).unwrap_or(1);
+    let count = i32::try_from(main.len()).unwrap_or(0);
+    let hand = START_HAND.min(count);
+    let side = side.min(count - hand);
+    PlayerState {
+        name,
+        hand,
+        deck: count - hand - side,
+        side,
+        unplayed: main,
+        extra,
+        graveyard: Vec::new(),
+        removed: Vec::new(),
+        character: None,
+        support: Support::Empty,
+        field: None,
+        defeated: 0,
+        atk_bonus: 0,
+        bonuses: Vec::new(),
+        set_done: false,
+        replacing: false,
+        declared_replacement: false,
+        thrown: None,
+        destroyed_this_turn: false,
+        necromancy_ready: false,
+        surrendered: false,
+    }
+}
