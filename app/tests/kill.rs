@@ -1,4 +1,5 @@
-//! Kills `tableside play` with SIGKILL at random points, 200 times, and checks after each kill
+//! Kills `tableside play` with SIGKILL at random points (after a random number of committed
+//! inputs and a random part of the next), 200 times, and checks after each kill
 //! that the database is intact, that every entry the process reported as committed is there,
 //! that the stored log is exactly a prefix of the script's inputs, and that the match resumes
 //! to the same state as the same inputs applied in memory.
@@ -80,7 +81,6 @@ fn sigkill_at_random_points_loses_nothing_committed() {
     let status = spawn(&data, &script).wait().unwrap();
     assert!(status.success());
     let full = start.elapsed();
-    let window_us = (full.as_micros() as u64 * 11 / 10).max(1);
 
     let seed = 0x7AB1E51DE;
     println!("seed {seed:#x}, a full run takes {full:?}");
@@ -92,10 +92,17 @@ fn sigkill_at_random_points_loses_nothing_committed() {
             known.push((r.id, r.entries));
         }
     }
+    // A kill lands after a random number of committed inputs (none, some, or after the end)
+    // and a random part of one input's time more: between two commits or in the middle of
+    // one. Counting commits, not the clock, keeps the kills spread over the match however
+    // loaded the machine is (a clock-only window lands mostly before the first input there).
+    let inputs = expected.len() as u64;
+    let gap_us = (full.as_micros() as u64 / inputs.max(1)).max(1);
     let mut killed_mid_match = 0;
     for round in 0..KILLS {
         let mut child = spawn(&data, &script);
         let stderr = child.stderr.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel::<u64>();
         let reader = std::thread::spawn(move || {
             let mut committed = Vec::new();
             for line in BufReader::new(stderr).lines().map_while(Result::ok) {
@@ -105,11 +112,18 @@ fn sigkill_at_random_points_loses_nothing_committed() {
                     .and_then(|s| s.parse::<u64>().ok())
                 {
                     committed.push(seq);
+                    let _ = tx.send(seq);
                 }
             }
             committed
         });
-        std::thread::sleep(Duration::from_micros(rng.next() % window_us));
+        let after = rng.next() % (inputs + 2);
+        for _ in 0..after {
+            if rx.recv_timeout(Duration::from_secs(60)).is_err() {
+                break; // the run ended (or stalled: the kill below ends it)
+            }
+        }
+        std::thread::sleep(Duration::from_micros(rng.next() % gap_us));
         let _ = child.kill(); // SIGKILL on Unix
         let _ = child.wait();
         let committed = reader.join().unwrap();

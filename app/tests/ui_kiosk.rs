@@ -181,6 +181,12 @@ fn every_junk_ken_demo_move_is_on_the_laptop_screen() {
 }
 
 #[test]
+fn every_junk_ken_draft_move_is_on_the_pi_screen() {
+    // 30-card decks: more cards than a tile each fits; a tile per kind of move then.
+    walk("junk_ken-draft.script", PI);
+}
+
+#[test]
 fn every_rockman_demo_move_is_on_the_pi_screen() {
     walk("rockman-demo.script", PI);
 }

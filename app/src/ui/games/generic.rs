@@ -899,10 +899,60 @@ fn moves_block(
         tile_grid(ui, view, seat, &tiles, cols, taps, forms);
         return;
     }
-    let tiles = grouped(view, game, listed);
+    let mut tiles = grouped(view, game, listed);
+    // More cards than tiles fit (a 30-card draft deck at 800×480): a tile per kind of move,
+    // its cards in the chooser.
+    if grid_fits(ui, view, &tiles, room).is_none() {
+        let by_kind = grouped_by_kind(view, listed);
+        if by_kind.len() < tiles.len() {
+            tiles = by_kind;
+        }
+    }
     let cols = grid_fits(ui, view, &tiles, room).unwrap_or_else(|| lowest_grid(ui, view, &tiles));
     tile_grid(ui, view, seat, &tiles, cols, taps, forms);
-    chooser_dialog(ui, view, seat, &tiles, taps, forms);
+    chooser_dialog(ui, view, game, seat, &tiles, taps, forms);
+}
+
+/// The moves as a tile per kind of move (each kind with more than one move opens the chooser),
+/// for more cards than a tile each fits.
+fn grouped_by_kind<'a>(view: &View<'_>, listed: &[&'a Action]) -> Vec<Tile<'a>> {
+    let mut tiles: Vec<Tile<'a>> = Vec::new();
+    for a in listed {
+        let Some(kind) = move_type(a) else {
+            tiles.push(Tile::Move(a));
+            continue;
+        };
+        let key = format!("type:{kind}");
+        match tiles
+            .iter_mut()
+            .find(|t| matches!(t, Tile::Group { key: k, .. } if *k == key))
+        {
+            Some(Tile::Group { moves, .. }) => moves.push(a),
+            _ => tiles.push(Tile::Group {
+                key,
+                text: String::new(),
+                moves: vec![a],
+            }),
+        }
+    }
+    tiles
+        .into_iter()
+        .map(|t| match t {
+            Tile::Group { moves, .. } if moves.len() == 1 => Tile::Move(moves[0]),
+            Tile::Group { key, moves, .. } => {
+                let labels: Vec<String> = moves
+                    .iter()
+                    .map(|a| without_player(view, a, (view.label)(view, a)))
+                    .collect();
+                Tile::Group {
+                    key,
+                    text: shared_words(&labels),
+                    moves,
+                }
+            }
+            t => t,
+        })
+        .collect()
 }
 
 /// True when the moves, one button each (the folded texts one row each), fit in the room left
@@ -1220,9 +1270,11 @@ fn tile_grid(
 
 /// The open group's moves, in a dialog over the screen (nothing under the finger moves), with
 /// a way back.
+#[allow(clippy::too_many_arguments)]
 fn chooser_dialog(
     ui: &mut Ui,
     view: &View<'_>,
+    game: &GameUi,
     seat: Option<Seat>,
     tiles: &[Tile<'_>],
     taps: &mut Taps,
@@ -1262,7 +1314,16 @@ fn chooser_dialog(
                 for row in moves.chunks(cols) {
                     ui.horizontal_top(|ui| {
                         for a in row {
-                            let label = (view.label)(view, a);
+                            let mut label = (view.label)(view, a);
+                            // Moves that read alike ("places a supporter face down") say
+                            // their card.
+                            let alike = moves.iter().filter(|b| b.label == a.label).count();
+                            if alike > 1
+                                && let Some(id) =
+                                    a.input.pointer("/move/card").and_then(Value::as_str)
+                            {
+                                label = format!("{label}: {} ({id})", card_name(view, game, id));
+                            }
                             let button = ui
                                 .add(
                                     Button::new(RichText::new(&label).size(17.0))
