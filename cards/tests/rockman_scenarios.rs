@@ -130,9 +130,34 @@ impl Table {
             override_reason: None,
         }) {
             Err(Rejection::Refused { violations }) => {
+                let names = common::quoted_names(self.m.header(), &cat());
+                for v in &violations {
+                    common::assert_japanese(&v.sentence_ja, &names);
+                }
                 violations.into_iter().map(|v| v.rule).collect()
             }
             other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+
+    /// Then: the move is refused by `rule` (not applied); that violation, its Japanese sentence
+    /// checked to be in Japanese.
+    fn violation(&self, mv: Move, rule: &str) -> cards::core::Violation {
+        match self.m.prepare(&Input::Move {
+            mv,
+            override_reason: None,
+        }) {
+            Err(Rejection::Refused { violations }) => {
+                let names = common::quoted_names(self.m.header(), &cat());
+                for v in &violations {
+                    common::assert_japanese(&v.sentence_ja, &names);
+                }
+                violations
+                    .into_iter()
+                    .find(|v| v.rule == rule)
+                    .unwrap_or_else(|| panic!("not refused by {rule}"))
+            }
+            other => panic!("expected a refusal by {rule}, got {other:?}"),
         }
     }
 
@@ -756,18 +781,20 @@ fn lv3_style_cards() {
         }),
         vec!["rockman-exe.transfer-style"]
     );
-    // a style never goes on a virus;
-    assert!(matches!(
-        t.m.prepare(&Input::Move {
-            mv: Move::AttachStyle {
-                player: AKI,
-                card: "RX33".into(),
-                square: sq(0, 0),
-            },
-            override_reason: None,
-        }),
-        Err(Rejection::Impossible(_))
-    ));
+    // a style never goes on a virus (a rule: the card could be put there);
+    let v = t.violation(
+        Move::AttachStyle {
+            player: AKI,
+            card: "RX33".into(),
+            square: sq(0, 0),
+        },
+        "rockman-exe.style-navi",
+    );
+    assert!(
+        v.sentence.contains("(0,0)") && v.sentence.contains("a virus card"),
+        "{v:?}"
+    );
+    assert!(v.sentence_ja.contains("ウイルスカード"), "{v:?}");
     // and next turn a new style replaces the old one, which goes to the discard pile.
     t.finish_turn();
     t.play(end_transfer(BEN));

@@ -145,6 +145,10 @@ impl Table {
     fn refused(&mut self, m: Move) -> Vec<String> {
         match self.m.prepare(&mv(m)) {
             Err(Rejection::Refused { violations }) => {
+                let names = common::quoted_names(self.m.header(), &catalogue());
+                for v in &violations {
+                    common::assert_japanese(&v.sentence_ja, &names);
+                }
                 violations.into_iter().map(|v| v.rule).collect()
             }
             other => panic!("expected a refusal, got {other:?}"),

@@ -206,6 +206,10 @@ impl Table {
     fn refused(&mut self, mv: Move) -> Vec<String> {
         match self.try_play(mv) {
             Err(Rejection::Refused { violations }) => {
+                let names = common::quoted_names(self.m.header(), &catalogue());
+                for v in &violations {
+                    common::assert_japanese(&v.sentence_ja, &names);
+                }
                 violations.into_iter().map(|v| v.rule).collect()
             }
             other => panic!("expected a refusal, got {other:?}"),

@@ -159,11 +159,25 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let info = state.card(card)?;
             if !matches!(info.data, RockmanCard::Navi(_)) {
-                return Err(Impossible::new(format!(
-                    "{} is a {}, not a navi",
-                    info.label(),
-                    info.data.kind()
-                )));
+                // Overridden: the card stands on the centre square as the opening card.
+                v.push(
+                    rule(
+                        "opening-navi",
+                        format!(
+                            "{} puts {}, a {} card, on the centre square as the opening navi: each player starts with 1 navi card there.",
+                            state.name(*player),
+                            info.label(),
+                            info.data.kind()
+                        ),
+                        "§10 setup",
+                    )
+                    .ja(format!(
+                        "{} が最初のナビとして中央のマスに置いた {} は{}カードです：最初に中央のマスに置くのはナビカード1枚です。",
+                        state.name(*player),
+                        info.label_ja(),
+                        info.data.kind_ja()
+                    )),
+                );
             }
             if !state.has_unplayed(*player, card) {
                 return Err(Impossible::new(format!(
@@ -210,10 +224,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "Janken decides the first player only on turn 1 or after a tie on HP and card count; the match is at {}.",
                             step_text(state)
                         ),
-                        "先攻後攻",
+                        "§3 ORDER",
                     )
                     .ja(format!(
-                        "ジャンケンで先攻を決めるのは、最初のターンか、HPとカードの枚数が同じときだけです（じゃんけんで勝ったほうが先攻）。いまは {} です。",
+                        "じゃんけんで先攻を決めるのは、最初のターンか、ＨＰゲージとカードの枚数が同じときだけです（じゃんけんで勝ったほうが先攻）。いまは {} です。",
                         step_text_ja(state)
                     )),
                 );
@@ -232,14 +246,28 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let info = state.card(card)?;
             let p = &state.players[*player];
-            if !info.data.is_character() {
-                return Err(Impossible::new(format!(
-                    "{} is a {}: only navis and viruses (キャラ) go on the area",
-                    info.label(),
-                    info.data.kind()
-                )));
-            }
             transfer_checks(state, *player, card, &mut v)?;
+            if !info.data.is_character() {
+                // Overridden: the card stands on the square (it has no attack of its own).
+                v.push(
+                    rule(
+                        "transfer-kind",
+                        format!(
+                            "{} puts {}, a {} card, on the area: only a character (navi or virus) goes on the area; a chip goes face down in the chip zone.",
+                            p.name,
+                            info.label(),
+                            info.data.kind()
+                        ),
+                        "§3 TRANSFER places",
+                    )
+                    .ja(format!(
+                        "{} がエリアに置いた {} は{}カードです：エリアに置くのはキャラ（ナビかウイルス）で、チップはチップ置き場にウラ向きで置きます。",
+                        p.name,
+                        info.label_ja(),
+                        info.data.kind_ja()
+                    )),
+                );
+            }
             if !state.on_area(*square) {
                 return Err(Impossible::new(format!(
                     "{square} is not a square of {}'s area",
@@ -279,8 +307,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         info.label(),
                         virus.level
                     ),
-                    "§8 Lv2",
-                ).ja(format!("Lv2ルール：HP{}の {} が転送できるウイルスはレベル{}までです。{} はレベル{}です。", p.hp, p.name, state.max_level(*player), info.label(), virus.level)));
+                    "§8 Lv2 virus",
+                ).ja(format!("Lv２ルール：ＨＰ{}の {} が転送できるウイルスはレベル{}までです。{} はレベル{}です。", p.hp, p.name, state.max_level(*player), info.label_ja(), virus.level)));
             }
             b.push(Event::Put {
                 seat: *player,
@@ -302,33 +330,79 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     state.name(*player)
                 )));
             };
-            let RockmanCard::Virus(base_virus) = &state.card(&base.card)?.data else {
-                return Err(Impossible::new(format!(
-                    "{} on {square} is not a virus",
-                    state.label(&base.card)
-                )));
-            };
-            if !matches!(info.data, RockmanCard::Virus(_)) {
-                return Err(Impossible::new(format!("{} is not a virus", info.label())));
-            }
+            let base_info = state.card(&base.card)?;
             transfer_checks(state, *player, card, &mut v)?;
+            if !matches!(base_info.data, RockmanCard::Virus(_)) {
+                v.push(
+                    rule(
+                        "evolution-virus",
+                        format!(
+                            "{} evolves {} on {square}, a {} card: only a virus evolves.",
+                            state.name(*player),
+                            base_info.label(),
+                            base_info.data.kind()
+                        ),
+                        "§8 Lv2",
+                    )
+                    .ja(format!(
+                        "{} が {square} の {} を進化させようとしています。これは{}カードです：進化するのはウイルスだけです。",
+                        state.name(*player),
+                        base_info.label_ja(),
+                        base_info.data.kind_ja()
+                    )),
+                );
+            }
+            if !matches!(info.data, RockmanCard::Virus(_)) {
+                v.push(
+                    rule(
+                        "evolution-virus",
+                        format!(
+                            "{} evolves {} into {}, a {} card: a virus evolves into the virus its card names.",
+                            state.name(*player),
+                            base_info.label(),
+                            info.label(),
+                            info.data.kind()
+                        ),
+                        "§8 Lv2",
+                    )
+                    .ja(format!(
+                        "{} が {} を{}カードの {} に進化させようとしています：進化した後もウイルスです（カードに書いてあるウイルス）。",
+                        state.name(*player),
+                        base_info.label_ja(),
+                        info.data.kind_ja(),
+                        info.label_ja()
+                    )),
+                );
+            }
             if !state.rules.lv2_evolution {
                 v.push(rule(
                     "lv2-evolution",
                     "Virus evolution is the optional Lv2 rule, which is not in play in this match.",
                     "§8 Lv2",
-                ).ja("ウイルスの進化はLv2のオプションルールで、この対戦では使っていません。"));
+                ).ja("ウイルスの進化はLv２の追加ルールで、この対戦では使っていません。"));
             }
-            if !base_virus.evolves_to.contains(card) {
-                let to = if base_virus.evolves_to.is_empty() {
+            let evolves_to: &[String] = match &base_info.data {
+                RockmanCard::Virus(base_virus) => &base_virus.evolves_to,
+                _ => &[],
+            };
+            if matches!(base_info.data, RockmanCard::Virus(_)) && !evolves_to.contains(card) {
+                let to = if evolves_to.is_empty() {
                     "nothing".to_owned()
                 } else {
-                    base_virus
-                        .evolves_to
+                    evolves_to
                         .iter()
                         .map(|id| state.label(id))
                         .collect::<Vec<_>>()
                         .join(", ")
+                };
+                let to_ja = if evolves_to.is_empty() {
+                    "（進化先なし）".to_owned()
+                } else {
+                    evolves_to
+                        .iter()
+                        .map(|id| state.label_ja(id))
+                        .collect::<Vec<_>>()
+                        .join("、")
                 };
                 v.push(
                     rule(
@@ -341,9 +415,9 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "§8 Lv2",
                     )
                     .ja(format!(
-                        "{} が進化するのは（カードのとおり）{to} で、{} ではありません。",
-                        state.label(&base.card),
-                        info.label()
+                        "{} が進化するのは（カードのとおり）{to_ja} で、{} ではありません。",
+                        base_info.label_ja(),
+                        info.label_ja()
                     )),
                 );
             }
@@ -403,32 +477,63 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         } => {
             check_seat(*player)?;
             let info = state.card(card)?;
-            if !matches!(info.data, RockmanCard::Style(_)) {
-                return Err(Impossible::new(format!(
-                    "{} is not a style card",
-                    info.label()
-                )));
-            }
             let Some(navi) = state.at(*player, *square) else {
                 return Err(Impossible::new(format!(
                     "{} has no card on {square}",
                     state.name(*player)
                 )));
             };
-            if !matches!(state.card(&navi.card)?.data, RockmanCard::Navi(_)) {
-                return Err(Impossible::new(format!(
-                    "a style card attaches to a navi; {} on {square} is not one",
-                    state.label(&navi.card)
-                )));
-            }
+            let navi_info = state.card(&navi.card)?;
             transfer_checks(state, *player, card, &mut v)?;
+            if !matches!(info.data, RockmanCard::Style(_)) {
+                v.push(
+                    rule(
+                        "style-kind",
+                        format!(
+                            "{} attaches {}, a {} card, to {} as a style card: only a style card is attached to a navi.",
+                            state.name(*player),
+                            info.label(),
+                            info.data.kind(),
+                            navi_info.label()
+                        ),
+                        "§8 Lv3",
+                    )
+                    .ja(format!(
+                        "{} が {} にスタイルカードとしてつけた {} は{}カードです：ナビにつけるのはスタイルカードです。",
+                        state.name(*player),
+                        navi_info.label_ja(),
+                        info.label_ja(),
+                        info.data.kind_ja()
+                    )),
+                );
+            }
+            if !matches!(navi_info.data, RockmanCard::Navi(_)) {
+                v.push(
+                    rule(
+                        "style-navi",
+                        format!(
+                            "{} attaches a style card to {} on {square}, a {} card: a style card is attached to a navi.",
+                            state.name(*player),
+                            navi_info.label(),
+                            navi_info.data.kind()
+                        ),
+                        "§8 Lv3",
+                    )
+                    .ja(format!(
+                        "{} が {square} の {} にスタイルカードをつけようとしています。これは{}カードです：スタイルカードはナビにつけます。",
+                        state.name(*player),
+                        navi_info.label_ja(),
+                        navi_info.data.kind_ja()
+                    )),
+                );
+            }
             let p = &state.players[*player];
             if !state.rules.lv3_styles {
                 v.push(rule(
                     "lv3-style",
                     "Style cards are the optional Lv3 rule, which is not in play in this match.",
                     "§8 Lv3",
-                ).ja("スタイルカードはLv3のオプションルールで、この対戦では使っていません。"));
+                ).ja("スタイルカードはLv３の追加ルールで、この対戦では使っていません。"));
             }
             if p.attached_style {
                 v.push(rule(
@@ -561,7 +666,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name, p.hand
                     ),
                     "§3 BATTLE A",
-                ).ja(format!("カードの移動には手札を１枚すてます（`discard` で指定）。{} の手札は{}枚です。", p.name, p.hand))),
+                ).ja(format!("カードの移動には手札を１枚すてます（すてるカードを指定してください）。{} の手札は{}枚です。", p.name, p.hand))),
             }
             if !into_opponent {
                 b.push(Event::Moved(*player, *from, *to));
@@ -621,10 +726,33 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             check_change(&[*bonus])?;
             let info = state.card(card)?;
-            let RockmanCard::Chip(chip) = &info.data else {
-                return Err(Impossible::new(format!("{} is not a chip", info.label())));
-            };
             let p = &state.players[*player];
+            let chip = match &info.data {
+                RockmanCard::Chip(chip) => Some(chip),
+                other => {
+                    // Overridden: the face-down card is turned up and discarded, with no effect
+                    // (a chip zone card is face down, so any card may have been put there).
+                    v.push(
+                        rule(
+                            "chip-kind",
+                            format!(
+                                "{} uses {} from the chip zone, a {} card: only a chip card is used from the chip zone (action C).",
+                                p.name,
+                                info.label(),
+                                other.kind()
+                            ),
+                            "§3 BATTLE C",
+                        )
+                        .ja(format!(
+                            "{} がチップ置き場から使った {} は{}カードです：チップ置き場から使うのはチップカードです（アクションＣ）。",
+                            p.name,
+                            info.label_ja(),
+                            other.kind_ja()
+                        )),
+                    );
+                    None
+                }
+            };
             if p.chips < 1 {
                 return Err(Impossible::new(format!("{}'s chip zone is empty", p.name)));
             }
@@ -648,7 +776,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 }
             }
             battle_turn(state, *player, "Using a chip (action C)", &mut v);
-            if state.rules.lv1_chip_limit && chip.level > state.max_level(*player) {
+            let level = chip.map_or(0, |c| c.level);
+            if state.rules.lv1_chip_limit && level > state.max_level(*player) {
                 v.push(rule(
                     "lv1-chip-level",
                     format!(
@@ -657,10 +786,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name,
                         state.max_level(*player),
                         info.label(),
-                        chip.level
+                        level
                     ),
                     "§8 Lv1",
-                ).ja(format!("Lv1ルール：HP{}の {} が使えるチップはレベル{}までです。{} はレベル{}です。", p.hp, p.name, state.max_level(*player), info.label(), chip.level)));
+                ).ja(format!("Lv１ルール：ＨＰ{}の {} が使えるチップはレベル{}までです。{} はレベル{}です。", p.hp, p.name, state.max_level(*player), info.label_ja(), level)));
             }
             if !state.rules.chip_same_turn && p.chips <= p.chips_placed_this_turn {
                 v.push(
@@ -673,7 +802,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 );
             }
             let label = info.label();
-            let hits = match (chip.attack, chip.target) {
+            let hits = match (chip.and_then(|c| c.attack), chip.and_then(|c| c.target)) {
                 (Some(attack), Some(pattern)) => {
                     if from.is_none() && !matches!(pattern, Target::Any | Target::Manual) {
                         return Err(Impossible::new(format!(
@@ -696,13 +825,28 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         Move::Battler { player, card } => {
             check_seat(*player)?;
             let info = state.card(card)?;
-            if !matches!(info.data, RockmanCard::Battler) {
-                return Err(Impossible::new(format!(
-                    "{} is not a battler card",
-                    info.label()
-                )));
-            }
             hand_card(state, *player, card)?;
+            if !matches!(info.data, RockmanCard::Battler) {
+                // Overridden: the card is played from hand and discarded, with no effect.
+                v.push(
+                    rule(
+                        "battler-kind",
+                        format!(
+                            "{} plays {}, a {} card, as a battler card: action D uses a battler card from hand.",
+                            state.name(*player),
+                            info.label(),
+                            info.data.kind()
+                        ),
+                        "§3 BATTLE D",
+                    )
+                    .ja(format!(
+                        "{} がバトラーカードとして使った {} は{}カードです：アクションＤで使うのは手札のバトラーカードです。",
+                        state.name(*player),
+                        info.label_ja(),
+                        info.data.kind_ja()
+                    )),
+                );
+            }
             battle_turn(state, *player, "Playing a battler (action D)", &mut v);
             b.push(Event::BattlerPlayed(*player, card.clone()));
             b.next_action(*player, false);

@@ -92,6 +92,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             // Overridden outside the three phases, the card is damaged for no boost.
             let stat = phase.map_or(Stat::Move, Phase::stat);
             let label = state.card_label(card);
+            let label_ja = state.card_label_ja(card);
             let place = state.place(card);
             match place {
                 Some(Place::Ship(s, _)) if s == *player => {}
@@ -102,7 +103,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "Only a card on your ship (a slot or the fuselage) can be damaged for its * boost; {label} is not on the ship."
                         ),
                         "Special Symbols",
-                    ).ja(format!("＊ブーストで損傷させられるのは船（スロットか胴体）のカードだけです。{label} は船にありません。")));
+                    ).ja(format!("＊ブーストで損傷させられるのは船（スロットか胴体）のカードだけです。{label_ja} は船にありません。")));
                 }
                 _ => {
                     return Err(Impossible::new(format!(
@@ -110,7 +111,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         state.name(*player)
                     ))
                     .ja(format!(
-                        "{label} は {} のカードではありません。",
+                        "{label_ja} は {} のカードではありません。",
                         state.name(*player)
                     )));
                 }
@@ -128,7 +129,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     )
                     .ja(format!(
                         "＊ブーストが加わるのは移動・攻撃・サーチのフェイズの値です。いまは {} です。",
-                        step_text(state)
+                        step_text_ja(state)
                     )),
                 );
                 b.push(Event::Boosted {
@@ -148,7 +149,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         stat_name(stat)
                     ),
                     "Special Symbols",
-                ).ja(format!("いま{}のブーストになるのは、{}に＊があるカードだけです。{label} にはありません。", stat_name(stat), stat_name(stat))));
+                ).ja(format!("いま{}のブーストになるのは、{}に＊があるカードだけです。{label_ja} にはありません。", stat_name_ja(stat), stat_name_ja(stat))));
             }
             if state.turn_seat != Some(*player) {
                 v.push(
@@ -192,13 +193,13 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         )
                         .ja(format!(
                             "{}のブーストは{}に使います。いまは {} です。",
-                            stat_name(stat),
+                            stat_name_ja(stat),
                             match phase {
                                 Phase::Move => "船が動く前",
                                 Phase::Attack => "ヒットを確定する前",
                                 Phase::Search => "ドローの前",
                             },
-                            step_text(state)
+                            step_text_ja(state)
                         )),
                     );
                 }
@@ -211,7 +212,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "Special Symbols (Note)",
                     )
                     .ja(format!(
-                        "{label} はすでに損傷しているので、その＊は使えません。"
+                        "{label_ja} はすでに損傷しているので、その＊は使えません。"
                     )),
                 );
             }
@@ -306,7 +307,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     )
                     .ja(format!(
                         "体当たりは自分の移動の直後にだけできます（いまは {}）。",
-                        step_text(state)
+                        step_text_ja(state)
                     )),
                 );
             }
@@ -379,6 +380,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         Move::TakeJunk { player, card } => {
             check_seat(state, *player)?;
             let label = state.card_label(card);
+            let label_ja = state.card_label_ja(card);
             let owner = match state.place(card) {
                 Some(Place::Ship(s, _) | Place::Cargo(s) | Place::Drawn(s)) => Some(s),
                 _ => None,
@@ -397,7 +399,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "{label} is not another player's card"
                         ))
                         .ja(format!(
-                            "{label} はほかのプレイヤーのカードではありません。"
+                            "{label_ja} はほかのプレイヤーのカードではありません。"
                         )));
                     }
                 },
@@ -423,7 +425,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         state.name(loser)
                     ))
                     .ja(format!(
-                        "{label} は {} のカードではありません。",
+                        "{label_ja} は {} のカードではありません。",
                         state.name(loser)
                     )));
                 }
@@ -435,7 +437,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "space-junk.ram-take",
                             format!("The ram winner takes a card from a Move, Attack or Search slot, not the fuselage ({label})."),
                             "House rule: the rulebook does not settle this; the app's default, which the table may change",
-                        ).ja(format!("体当たりの勝者が取るのは移動・攻撃・サーチのスロットのカードで、胴体（{label}）ではありません。")));
+                        ).ja(format!("体当たりの勝者が取るのは移動・攻撃・サーチのスロットのカードで、胴体（{label_ja}）ではありません。")));
                     }
                     Some(Slot::Fuselage)
                 }
@@ -445,7 +447,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "space-junk.ram-take",
                         format!("The cargo hold is safe: the ram winner takes a card equipped on the ship, not {label}."),
                         "Search Phase (cargo)",
-                    ).ja(format!("カーゴは安全です。体当たりの勝者が取るのは船に装備されたカードで、{label} ではありません。")));
+                    ).ja(format!("カーゴは安全です。体当たりの勝者が取るのは船に装備されたカードで、{label_ja} ではありません。")));
                     None
                 }
             };
@@ -633,6 +635,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     Some(l) => format!("Search {search}, ring {} limit {l}", p.ring),
                     None => format!("Search {search}, no limit entered for ring {}", p.ring),
                 };
+                let why_ja = match state.rules.search_limit(p.ring) {
+                    Some(l) => format!("探索{search}、リング{}の上限{l}", p.ring),
+                    None => format!("探索{search}、リング{}の上限は未入力", p.ring),
+                };
                 v.push(Violation::new(
                     "space-junk.search-count",
                     format!(
@@ -642,7 +648,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         cards.len()
                     ),
                     "Search Phase",
-                ).ja(format!("{} が引くのは{allowed}枚です（{why}。山札とクーラーに{}枚）。{}枚ではありません。", p.name, state.deck.len() + state.discard.len(), cards.len())));
+                ).ja(format!("{} が引くのは{allowed}枚です（{why_ja}。山札とクーラーに{}枚）。{}枚ではありません。", p.name, state.deck.len() + state.discard.len(), cards.len())));
             }
             if !from_discard.is_empty() && from_deck.len() < state.deck.len() {
                 v.push(Violation::new(
@@ -706,6 +712,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         } => {
             check_seat(state, *player)?;
             let label = state.card_label(card);
+            let label_ja = state.card_label_ja(card);
             let from = match state.place(card) {
                 Some(p @ (Place::Ship(s, _) | Place::Cargo(s) | Place::Drawn(s)))
                     if s == *player =>
@@ -716,14 +723,19 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     return Err(Impossible::new(format!(
                         "{label} is not {}'s card",
                         state.name(*player)
+                    ))
+                    .ja(format!(
+                        "{label_ja} は {} のカードではありません。",
+                        state.name(*player)
                     )));
                 }
             };
             if from == Place::Ship(*player, *space) {
-                return Err(Impossible::new(format!(
-                    "{label} is already in {}",
-                    space.label()
-                )));
+                return Err(
+                    Impossible::new(format!("{label} is already in {}", space.label())).ja(
+                        format!("{label_ja} はすでに{}にあります。", space.label_ja()),
+                    ),
+                );
             }
             if state.step != (Step::Rebuild { seat: *player }) {
                 v.push(Violation::new(
@@ -733,7 +745,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         step_text(state)
                     ),
                     "Search Phase",
-                ).ja(format!("船の組み替えは自分のサーチフェイズ、ドローの後に行います。いまは {} です。", step_text(state))));
+                ).ja(format!("船の組み替えは自分のサーチフェイズ、ドローの後に行います。いまは {} です。", step_text_ja(state))));
             }
             if let Some(old) = state.players[*player].at(*space) {
                 let to = match from {
@@ -763,12 +775,18 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         Move::Unequip { player, card } => {
             check_seat(state, *player)?;
             let label = state.card_label(card);
+            let label_ja = state.card_label_ja(card);
             let Some(from @ Place::Ship(s, _)) = state.place(card) else {
-                return Err(Impossible::new(format!("{label} is not on a ship")));
+                return Err(Impossible::new(format!("{label} is not on a ship"))
+                    .ja(format!("{label_ja} は船にありません。")));
             };
             if s != *player {
                 return Err(Impossible::new(format!(
                     "{label} is not on {}'s ship",
+                    state.name(*player)
+                ))
+                .ja(format!(
+                    "{label_ja} は {} の船にありません。",
                     state.name(*player)
                 )));
             }
@@ -780,7 +798,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         step_text(state)
                     ),
                     "Search Phase",
-                ).ja(format!("船の組み替えは自分のサーチフェイズ、ドローの後に行います。いまは {} です。", step_text(state))));
+                ).ja(format!("船の組み替えは自分のサーチフェイズ、ドローの後に行います。いまは {} です。", step_text_ja(state))));
             }
             b.push(Event::CardMoved {
                 card: card.clone(),
@@ -948,12 +966,11 @@ const SEARCH: &str =
 /// A move at a step it does not belong to (`space-junk.phase-order`): `[what, when]` in English
 /// and Japanese.
 fn not_now(state: &State, en: [&str; 2], ja: [&str; 2], reference: &str) -> Violation {
-    let now = step_text(state);
     Violation::wrong_phase(
         "space-junk.phase-order",
         reference,
-        [en[0], en[1], &now],
-        [ja[0], ja[1], &now],
+        [en[0], en[1], &step_text(state)],
+        [ja[0], ja[1], &step_text_ja(state)],
     )
 }
 
