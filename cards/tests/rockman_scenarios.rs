@@ -1192,3 +1192,130 @@ fn the_documented_demo_script_plays_a_whole_match() {
     assert!(log.iter().any(|l| !l.overridden.is_empty()));
     assert!(log.iter().any(|l| l.undone));
 }
+
+// ---------------------------------------------------------------------------------------------
+// A card of the wrong kind is a rule the table can override, its sentence naming the player,
+// the card and its kind
+
+#[test]
+fn wrong_kind_opening_navi() {
+    // Given a new match, when Aki puts a virus on the centre square as his opening navi,
+    let mut t = Table {
+        m: Match::new(header(Value::Null), &cat()).expect("legal decks"),
+    };
+    t.refused_then_overridden(
+        Move::OpeningNavi {
+            player: AKI,
+            card: "RX08".into(),
+        },
+        "rockman-exe.opening-navi",
+        &["Aki puts ツララン", "a virus card", "as the opening navi"],
+        &["Aki が最初のナビとして中央のマスに置いた ツララン はウイルスカードです"],
+    );
+    // then overridden, the virus stands on the centre square.
+    assert_eq!(
+        t.s().at(AKI, t.s().centre()).map(|c| c.card.as_str()),
+        Some("RX08")
+    );
+}
+
+#[test]
+fn wrong_kind_transfer_chip_onto_the_area() {
+    let mut t = Table::new();
+    t.refused_then_overridden(
+        transfer(AKI, "RX17", 0, 0),
+        "rockman-exe.transfer-kind",
+        &["Aki puts スパークアロー", "a chip card, on the area"],
+        &["Aki がエリアに置いた スパークアロー はチップカードです"],
+    );
+    assert_eq!(
+        t.s().at(AKI, sq(0, 0)).map(|c| c.card.as_str()),
+        Some("RX17")
+    );
+}
+
+#[test]
+fn wrong_kind_evolution_of_a_navi_and_into_a_chip() {
+    let mut t = Table::new();
+    // Evolving the navi on the centre square:
+    t.refused_then_overridden(
+        Move::Evolve {
+            player: AKI,
+            square: sq(1, 1),
+            card: "RX09".into(),
+        },
+        "rockman-exe.evolution-virus",
+        &[
+            "Aki evolves アオゾラ.EXE",
+            "on (1,1), a navi card: only a virus evolves",
+        ],
+        &["Aki が (1,1) の アオゾラ.EXE を進化させようとしています。これはナビカードです"],
+    );
+    // evolving a virus into a chip card:
+    let mut t = Table::new();
+    t.play(transfer(AKI, "RX08", 0, 0));
+    t.refused_then_overridden(
+        Move::Evolve {
+            player: AKI,
+            square: sq(0, 0),
+            card: "RX17".into(),
+        },
+        "rockman-exe.evolution-virus",
+        &["Aki evolves ツララン", "into スパークアロー", "a chip card"],
+        &["Aki が ツララン をチップカードの スパークアロー に進化させようとしています"],
+    );
+}
+
+#[test]
+fn wrong_kind_style_card() {
+    let mut t = Table::with(serde_json::json!({"lv3_styles": true}));
+    t.refused_then_overridden(
+        Move::AttachStyle {
+            player: AKI,
+            card: "RX17".into(),
+            square: sq(1, 1),
+        },
+        "rockman-exe.style-kind",
+        &[
+            "Aki attaches スパークアロー",
+            "a chip card, to アオゾラ.EXE",
+        ],
+        &["Aki が アオゾラ.EXE にスタイルカードとしてつけた スパークアロー はチップカードです"],
+    );
+}
+
+#[test]
+fn wrong_kind_battler_and_chip_zone_card() {
+    // Given Aki placed a chip face down and the battle phase began,
+    let mut t = Table::new();
+    t.play(Move::PlaceChip { player: AKI });
+    t.play(end_transfer(AKI));
+    t.play(end_transfer(BEN));
+    assert_eq!(t.s().step, Step::Battle);
+    // when he plays a chip from hand as a battler (action D),
+    t.refused_then_overridden(
+        Move::Battler {
+            player: AKI,
+            card: "RX17".into(),
+        },
+        "rockman-exe.battler-kind",
+        &["Aki plays スパークアロー", "a chip card, as a battler card"],
+        &["Aki がバトラーカードとして使った スパークアロー はチップカードです"],
+    );
+    // and, after Ben passes, the card he turns up from his chip zone is a battler.
+    t.play(pass(BEN));
+    t.refused_then_overridden(
+        Move::UseChip {
+            player: AKI,
+            card: "RX27".into(),
+            from: None,
+            target: Squares::default(),
+            bonus: 0,
+        },
+        "rockman-exe.chip-kind",
+        &["Aki uses 春川ユウ", "from the chip zone, a battler card"],
+        &["Aki がチップ置き場から使った 春川ユウ はバトラーカードです"],
+    );
+    // Overridden, the chip zone card is used up.
+    assert_eq!(t.s().players[AKI].chips, 0);
+}
