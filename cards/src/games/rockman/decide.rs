@@ -100,14 +100,15 @@ pub(super) fn transfer_turn(state: &State, seat: Seat, v: &mut Vec<Violation>) {
         }
     };
     if expected != Some(seat) {
+        let whose = expected.map(|s| state.name(s)).unwrap_or("?");
         v.push(rule(
             "transfer-order",
             format!(
-                "The first player places cards first, then the second player; it is {}'s transfer now.",
-                expected.map(|s| state.name(s)).unwrap_or("?")
+                "{} places out of turn: the first player places cards first, then the second player; it is {whose}'s transfer now.",
+                state.name(seat)
             ),
             "§3 TRANSFER",
-        ).ja(format!("転送は先攻、後攻の順です。いまは {} の転送です。", expected.map(|s| state.name(s)).unwrap_or("?"))));
+        ).ja(format!("{} の転送の番ではありません：転送は先攻、後攻の順です。いまは {whose} の転送です。", state.name(seat))));
     }
 }
 
@@ -143,8 +144,14 @@ pub(super) fn battle_turn(state: &State, seat: Seat, what: &str, v: &mut Vec<Vio
         } else {
             let active = state.active.map(|s| state.name(s)).unwrap_or("?");
             (
-                format!("The players act in turn, one action each; it is {active}'s action."),
-                format!("行動は交互に1回ずつです。いまは {active} の行動です。"),
+                format!(
+                    "{} acts out of turn: the players act in turn, one action each; it is {active}'s action.",
+                    state.name(seat)
+                ),
+                format!(
+                    "{} の行動の番ではありません：行動は交互に1回ずつです。いまは {active} の行動です。",
+                    state.name(seat)
+                ),
             )
         };
         v.push(rule("turn-order", why, "§3 BATTLE").ja(why_ja));
@@ -377,9 +384,19 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             if !state.rules.lv2_evolution {
                 v.push(rule(
                     "lv2-evolution",
-                    "Virus evolution is the optional Lv2 rule, which is not in play in this match.",
+                    format!(
+                        "{} evolves {} into {}: virus evolution is the optional Lv2 rule, which is not in play in this match.",
+                        state.name(*player),
+                        base_info.label(),
+                        info.label()
+                    ),
                     "§8 Lv2",
-                ).ja("ウイルスの進化はLv２の追加ルールで、この対戦では使っていません。"));
+                ).ja(format!(
+                    "{} が {} を {} に進化させようとしています：ウイルスの進化はLv２の追加ルールで、この対戦では使っていません。",
+                    state.name(*player),
+                    base_info.label_ja(),
+                    info.label_ja()
+                )));
             }
             let evolves_to: &[String] = match &base_info.data {
                 RockmanCard::Virus(base_virus) => &base_virus.evolves_to,
@@ -531,9 +548,19 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             if !state.rules.lv3_styles {
                 v.push(rule(
                     "lv3-style",
-                    "Style cards are the optional Lv3 rule, which is not in play in this match.",
+                    format!(
+                        "{} attaches {} to {}: style cards are the optional Lv3 rule, which is not in play in this match.",
+                        p.name,
+                        info.label(),
+                        navi_info.label()
+                    ),
                     "§8 Lv3",
-                ).ja("スタイルカードはLv３の追加ルールで、この対戦では使っていません。"));
+                ).ja(format!(
+                    "{} が {} に {} をつけようとしています：スタイルカードはLv３の追加ルールで、この対戦では使っていません。",
+                    p.name,
+                    navi_info.label_ja(),
+                    info.label_ja()
+                )));
             }
             if p.attached_style {
                 v.push(rule(
@@ -631,10 +658,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(rule(
                     "move-orthogonal",
                     format!(
-                        "A card moves exactly 1 square up, down, left or right (ナナメには移動できない): {from} to {to} is not."
+                        "{} moves a card from {from} to {to}: a card moves exactly 1 square up, down, left or right (ナナメには移動できない).",
+                        p.name
                     ),
                     "§3 BATTLE A",
-                ).ja(format!("カードの移動は上下左右に1マスです（ナナメには移動できない）：{from} から {to} はできません。")));
+                ).ja(format!("{} が {from} から {to} へカードを移動しました：カードの移動は上下左右に1マスです（ナナメには移動できない）。", p.name)));
             }
             if let Some(c) = state.at(*player, *to)
                 && state.rules.move_needs_empty_square
@@ -650,7 +678,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     )
                     .ja(format!(
                         "カードは空いているマスに移動します。{to} には {} があります。",
-                        state.label(&c.card)
+                        state.label_ja(&c.card)
                     )),
                 );
             }
@@ -707,10 +735,18 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         info.label()
                     ),
                     "§3 BATTLE B",
-                ).ja(format!("{from} の {} は行動済みです。エンドフェイズまで再び攻撃できません。", info.label())));
+                ).ja(format!("{from} の {} は行動済みです。エンドフェイズまで再び攻撃できません。", info.label_ja())));
             }
-            let label = info.label();
-            let hits = targets(state, *player, Some(*from), pattern, target, &label, &mut v)?;
+            let (label, label_ja) = (info.label(), info.label_ja());
+            let hits = targets(
+                state,
+                *player,
+                Some(*from),
+                pattern,
+                target,
+                (&label, &label_ja),
+                &mut v,
+            )?;
             let power = power(attack, *bonus);
             b.push(Event::SetActed(*player, *from, true));
             attack_with(&mut b, *player, &attacker.card, &hits, power);
@@ -795,13 +831,19 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(
                     rule(
                         "chip-same-turn",
-                        "House rule: a chip cannot be used in the turn it was placed.",
+                        format!(
+                            "House rule: a chip cannot be used in the turn it was placed; {}'s chip zone holds {} chip(s), all placed this turn (turn {}).",
+                            p.name, p.chips, state.turn
+                        ),
                         "§10 gap 9",
                     )
-                    .ja("ハウスルール：チップは置いたターンには使えません。"),
+                    .ja(format!(
+                        "ハウスルール：チップは置いたターンには使えません。{} のチップ置き場の{}枚はどれもこのターン（ターン{}）に置いたものです。",
+                        p.name, p.chips, state.turn
+                    )),
                 );
             }
-            let label = info.label();
+            let (label, label_ja) = (info.label(), info.label_ja());
             let hits = match (chip.and_then(|c| c.attack), chip.and_then(|c| c.target)) {
                 (Some(attack), Some(pattern)) => {
                     if from.is_none() && !matches!(pattern, Target::Any | Target::Manual) {
@@ -810,7 +852,15 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         )));
                     }
                     Some((
-                        targets(state, *player, *from, pattern, target, &label, &mut v)?,
+                        targets(
+                            state,
+                            *player,
+                            *from,
+                            pattern,
+                            target,
+                            (&label, &label_ja),
+                            &mut v,
+                        )?,
                         power(attack, *bonus),
                     ))
                 }
@@ -994,6 +1044,6 @@ fn occupied(state: &State, seat: Seat, square: Square, there: &str) -> Violation
     .ja(format!(
         "{} が {square} にカードを置きました。そこには {} があります：キャラはエリアの空いてるマスに置きます。",
         state.name(seat),
-        state.label(there)
+        state.label_ja(there)
     ))
 }

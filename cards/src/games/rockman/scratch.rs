@@ -193,7 +193,7 @@ pub(super) fn targets(
     from: Option<Square>,
     pattern: Target,
     named: &Squares,
-    label: &str,
+    (label, label_ja): (&str, &str),
     v: &mut Vec<Violation>,
 ) -> Result<Vec<Square>, Impossible> {
     let foe = other(attacker);
@@ -238,7 +238,7 @@ pub(super) fn targets(
                         section,
                     )
                     .ja(format!(
-                        "{label} が攻撃するのは{pattern_ja}です。{}枚ではありません。",
+                        "{label_ja} が攻撃するのは{pattern_ja}です。{}枚ではありません。",
                         named.0.len()
                     )),
                 );
@@ -255,7 +255,7 @@ pub(super) fn targets(
                             section,
                         )
                         .ja(format!(
-                            "{label} は敵のカードを攻撃します。{} の {q} は空いています。",
+                            "{label_ja} は敵のカードを攻撃します。{} の {q} は空いています。",
                             state.name(foe)
                         )),
                     );
@@ -275,7 +275,7 @@ pub(super) fn targets(
                         section,
                     )
                     .ja(format!(
-                        "{label} が攻撃するのは{pattern_ja}ですが、{} からはありません。",
+                        "{label_ja} が攻撃するのは{pattern_ja}ですが、{} からはありません。",
                         from.map_or_else(|| "?".to_owned(), |f| f.to_string())
                     )),
                 );
@@ -297,7 +297,7 @@ pub(super) fn targets(
                         section,
                     )
                     .ja(format!(
-                        "{label} が攻撃するのは{pattern_ja}です：{}。",
+                        "{label_ja} が攻撃するのは{pattern_ja}です：{}。",
                         list.join(" ")
                     )),
                 );
