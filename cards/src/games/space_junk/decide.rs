@@ -100,10 +100,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     v.push(Violation::new(
                         "space-junk.boost-cargo",
                         format!(
-                            "Only a card on your ship (a slot or the fuselage) can be damaged for its * boost; {label} is not on the ship."
+                            "Only a card on your ship (a slot or the fuselage) can be damaged for its * boost; {label} is not on {}'s ship.",
+                            state.name(*player)
                         ),
-                        "Special Symbols",
-                    ).ja(format!("＊ブーストで損傷させられるのは船（スロットか胴体）のカードだけです。{label_ja} は船にありません。")));
+                        SPECIAL,
+                    ).ja(format!("＊ブーストで損傷させられるのは船（スロットか胴体）のカードだけです。{label_ja} は {} の船にありません。", state.name(*player))));
                 }
                 _ => {
                     return Err(Impossible::new(format!(
@@ -125,7 +126,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "A * boost adds to the stat of the move, attack or search phase; the match is at {}.",
                             step_text(state)
                         ),
-                        "Special Symbols",
+                        SPECIAL,
                     )
                     .ja(format!(
                         "＊ブーストが加わるのは移動・攻撃・サーチのフェイズの値です。いまは {} です。",
@@ -144,25 +145,28 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(Violation::new(
                     "space-junk.boost-star",
                     format!(
-                        "Only a card with a * in {} gives a {} boost now; {label} has none there.",
+                        "Only a card with a * in {} gives a {} boost now; {}'s {label} has none there.",
                         stat_name(stat),
-                        stat_name(stat)
+                        stat_name(stat),
+                        state.name(*player)
                     ),
-                    "Special Symbols",
-                ).ja(format!("いま{}のブーストになるのは、{}に＊があるカードだけです。{label_ja} にはありません。", stat_name_ja(stat), stat_name_ja(stat))));
+                    SPECIAL,
+                ).ja(format!("いま{}のブーストになるのは、{}に＊があるカードだけです。{} の {label_ja} にはありません。", stat_name_ja(stat), stat_name_ja(stat), state.name(*player))));
             }
             if state.turn_seat != Some(*player) {
                 v.push(
                     Violation::new(
                         "space-junk.boost-turn",
                         format!(
-                            "A * boost is used only on your own turn; it is {}'s turn.",
+                            "{} boosts on another player's turn: a * boost is used only on your own turn; it is {}'s turn.",
+                            state.name(*player),
                             state.turn_seat.map_or("nobody", |s| state.name(s))
                         ),
-                        "Special Symbols",
+                        SPECIAL,
                     )
                     .ja(format!(
-                        "＊ブーストは自分の番にだけ使えます。いまは {} の番です。",
+                        "{} の番ではありません：＊ブーストは自分の番にだけ使えます。いまは {} の番です。",
+                        state.name(*player),
                         state.turn_seat.map_or("だれでもない", |s| state.name(s))
                     )),
                 );
@@ -185,14 +189,18 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         Violation::new(
                             "space-junk.boost-phase",
                             format!(
-                                "A {} boost is used {when}; the match is at {}.",
+                                "{}'s {} boost comes too late: a {} boost is used {when}; the match is at {}.",
+                                state.name(*player),
+                                stat_name(stat),
                                 stat_name(stat),
                                 step_text(state)
                             ),
-                            "Special Symbols",
+                            SPECIAL,
                         )
                         .ja(format!(
-                            "{}のブーストは{}に使います。いまは {} です。",
+                            "{} の{}のブーストは遅すぎます：{}のブーストは{}に使います。いまは {} です。",
+                            state.name(*player),
+                            stat_name_ja(stat),
                             stat_name_ja(stat),
                             match phase {
                                 Phase::Move => "船が動く前",
@@ -209,7 +217,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     Violation::new(
                         "space-junk.boost-damaged",
                         format!("{label} is already damaged, so its * cannot be used."),
-                        "Special Symbols (Note)",
+                        SPECIAL_NOTE,
                     )
                     .ja(format!(
                         "{label_ja} はすでに損傷しているので、その＊は使えません。"
@@ -256,22 +264,30 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(
                     Violation::new(
                         "space-junk.move-exact",
-                        format!("A ship moves exactly its Move value: {budget} spaces, not {go}."),
-                        "Movement Phase",
+                        format!(
+                            "{}'s ship moves exactly its Move value: {budget} spaces, not {go}.",
+                            state.name(*player)
+                        ),
+                        MOVE_VALUE,
                     )
                     .ja(format!(
-                        "船は移動値ちょうど進みます：{budget}マスです（{go}マスではありません）。"
+                        "{} の船は移動値ちょうど進みます：{budget}マスです（{go}マスではありません）。",
+                        state.name(*player)
                     )),
                 );
             } else if go > budget {
                 v.push(
                     Violation::new(
                         "space-junk.move-exact",
-                        format!("A ship moves at most its Move value: {budget} spaces, not {go}."),
-                        "Movement Phase",
+                        format!(
+                            "{}'s ship moves at most its Move value: {budget} spaces, not {go}.",
+                            state.name(*player)
+                        ),
+                        MOVE_VALUE,
                     )
                     .ja(format!(
-                        "船は移動値まで進みます：最大{budget}マスです（{go}マスではありません）。"
+                        "{} の船は移動値まで進みます：最大{budget}マスです（{go}マスではありません）。",
+                        state.name(*player)
                     )),
                 );
             }
@@ -300,13 +316,17 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     Violation::new(
                         "space-junk.ram-timing",
                         format!(
-                            "A ship rams right after its own move; the match is at {}.",
+                            "{} rams {}, but a ship rams right after its own move; the match is at {}.",
+                            state.name(*player),
+                            state.name(*target),
                             step_text(state)
                         ),
                         "Ramming: \"If a player ends their movement in the same space as another player, they may attempt to ram them.\"",
                     )
                     .ja(format!(
-                        "体当たりは自分の移動の直後にだけできます（いまは {}）。",
+                        "{} が {} に体当たりしましたが、体当たりは自分の移動の直後にだけできます（いまは {}）。",
+                        state.name(*player),
+                        state.name(*target),
                         step_text_ja(state)
                     )),
                 );
@@ -316,14 +336,20 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     Violation::new(
                         "space-junk.ram-first-round",
                         format!(
-                            "There is no ramming in round {}: ramming starts in round {}.",
-                            state.round, state.rules.ram_from_round
+                            "{} rams {} in round {}: there is no ramming before round {}.",
+                            state.name(*player),
+                            state.name(*target),
+                            state.round,
+                            state.rules.ram_from_round
                         ),
-                        "Ramming (Note)",
+                        RAM_NOTE,
                     )
                     .ja(format!(
-                        "ラウンド{}に体当たりはありません。体当たりはラウンド{}からです。",
-                        state.round, state.rules.ram_from_round
+                        "{} が {} にラウンド{}で体当たりしました：体当たりはラウンド{}からです。",
+                        state.name(*player),
+                        state.name(*target),
+                        state.round,
+                        state.rules.ram_from_round
                     )),
                 );
             }
@@ -446,7 +472,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     v.push(Violation::new(
                         "space-junk.ram-take",
                         format!("The cargo hold is safe: the ram winner takes a card equipped on the ship, not {label}."),
-                        "Search Phase (cargo)",
+                        RAM_TAKE,
                     ).ja(format!("カーゴは安全です。体当たりの勝者が取るのは船に装備されたカードで、{label_ja} ではありません。")));
                     None
                 }
@@ -647,18 +673,20 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         state.deck.len() + state.discard.len(),
                         cards.len()
                     ),
-                    "Search Phase",
+                    SEARCH_COUNT,
                 ).ja(format!("{} が引くのは{allowed}枚です（{why_ja}。山札とクーラーに{}枚）。{}枚ではありません。", p.name, state.deck.len() + state.discard.len(), cards.len())));
             }
             if !from_discard.is_empty() && from_deck.len() < state.deck.len() {
                 v.push(Violation::new(
                     "space-junk.search-reshuffle",
                     format!(
-                        "The cooler is shuffled into a new deck only when the deck runs out; the deck still holds {} card(s).",
+                        "{} draws {} card(s) from the cooler: the cooler is shuffled into a new deck only when the deck runs out; the deck still holds {} card(s).",
+                        state.name(*player),
+                        from_discard.len(),
                         state.deck.len() - from_deck.len()
                     ),
-                    "Search Phase",
-                ).ja(format!("クーラーを混ぜて新しい山札にするのは山札が尽きたときだけです。山札はまだ{}枚あります。", state.deck.len() - from_deck.len())));
+                    SEARCH_RESHUFFLE,
+                ).ja(format!("{} がクーラーから{}枚引きました：クーラーを混ぜて新しい山札にするのは山札が尽きたときだけです。山札はまだ{}枚あります。", state.name(*player), from_discard.len(), state.deck.len() - from_deck.len())));
             }
             for c in from_deck {
                 b.push(Event::CardMoved {
@@ -741,11 +769,12 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(Violation::new(
                     "space-junk.rebuild-timing",
                     format!(
-                        "A ship is rebuilt in its own search phase, after the draw; the match is at {}.",
+                        "{} moves {label} on the ship: a ship is rebuilt in its own search phase, after the draw; the match is at {}.",
+                        state.name(*player),
                         step_text(state)
                     ),
-                    "Search Phase",
-                ).ja(format!("船の組み替えは自分のサーチフェイズ、ドローの後に行います。いまは {} です。", step_text_ja(state))));
+                    REBUILD,
+                ).ja(format!("{} が船の {label_ja} を動かしました：船の組み替えは自分のサーチフェイズ、ドローの後に行います。いまは {} です。", state.name(*player), step_text_ja(state))));
             }
             if let Some(old) = state.players[*player].at(*space) {
                 let to = match from {
@@ -794,11 +823,12 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(Violation::new(
                     "space-junk.rebuild-timing",
                     format!(
-                        "A ship is rebuilt in its own search phase, after the draw; the match is at {}.",
+                        "{} moves {label} on the ship: a ship is rebuilt in its own search phase, after the draw; the match is at {}.",
+                        state.name(*player),
                         step_text(state)
                     ),
-                    "Search Phase",
-                ).ja(format!("船の組み替えは自分のサーチフェイズ、ドローの後に行います。いまは {} です。", step_text_ja(state))));
+                    REBUILD,
+                ).ja(format!("{} が船の {label_ja} を動かしました：船の組み替えは自分のサーチフェイズ、ドローの後に行います。いまは {} です。", state.name(*player), step_text_ja(state))));
             }
             b.push(Event::CardMoved {
                 card: card.clone(),
@@ -905,7 +935,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                                 .map_or_else(String::new, |c| state.card_label(c))
                         ),
                         "House rule: the rulebook does not settle this; the app's default, which the table may change",
-                    ).ja(format!("{} の能力は使用回数が残っていません。", p.character.as_deref().map_or_else(String::new, |c| state.card_label(c)))));
+                    ).ja(format!("{} の能力は使用回数が残っていません。", p.character.as_deref().map_or_else(String::new, |c| state.card_label_ja(c)))));
                 }
                 if p.ability_uses_left.is_some_and(|u| u > 0) {
                     b.push(Event::AbilityUsed(*player));
@@ -954,9 +984,20 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
     Ok(b.done(v))
 }
 
+/// The rulebook's words the boost, movement, ram and search refusals quote.
+const SPECIAL: &str = "Special Symbols on Junk Cards: \"This can only be done when it is your turn during the relevant phase, and can be done by junk cards anywhere on your ship\"";
+const SPECIAL_NOTE: &str = "Special Symbols on Junk Cards (Note): \"a card damaged at the start of your turn during a phase can not be used for its * ability, as it is already damaged.\"";
+const MOVE_VALUE: &str = "Movement Phase: \"move your ship clockwise around the track a number of spaces equal to your ship's movement value\"";
+const RAM_NOTE: &str = "Ramming (Note): \"There is no ramming on the first turn.\"";
+const RAM_TAKE: &str = "Ramming: \"may take 1 piece of junk from the player that rolled lower and equip it on their ship under the same function\"";
+const SEARCH_COUNT: &str = "Search Phase: \"each player draws a number of cards from the junk deck equal to either their ship's total search value, or the search limit for the movement ring that their ship is in, whichever is lower\"";
+const SEARCH_RESHUFFLE: &str = "Search Phase: \"If the junk deck runs out, shuffle the discard pile to create a new junk deck.\"";
+const REBUILD: &str = "Search Phase: \"Once a player has drawn their junk cards, they may add them, or any cards they have previously stored in their cargo, to any empty space on their ship\"";
+
 /// The rulebook's words the phase refusals quote.
 const ORDER: &str = "Sequence of Play: \"All players complete each phase in turn order before the game moves on to the next phase.\"";
-const SETUP: &str = "Setup: \"give each player a ship board and a random character card\"";
+pub(super) const SETUP: &str =
+    "Setup: \"give each player a ship board and a random character card\"";
 const MOVEMENT: &str = "Movement Phase: \"beginning with the first player and going around the table, each player in turn order moves their ship\"";
 const RAMMING: &str = "Ramming: \"If a player ends their movement in the same space as another player, they may attempt to ram them.\"";
 const COMBAT: &str = "Combat Phase: \"During the combat phase each player in turn order has the chance to fire their ship's weapon systems\"";
