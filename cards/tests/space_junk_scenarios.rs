@@ -872,6 +872,16 @@ fn boost_refusals_cargo_star_turn_phase_and_damaged() {
         }),
         ["space-junk.boost-star", "space-junk.boost-turn"]
     );
+    // Ben's card turned by Aki is not on her own ship
+    t.names(
+        Move::Boost {
+            player: 0,
+            card: "SS".into(),
+        },
+        "space-junk.boost-own-ship",
+        &["Aki damages SS (SS) on Ben's ship"],
+        &["Aki が Ben の船の SS（SS） を＊ブーストのために損傷させました"],
+    );
     t.names(
         Move::Boost {
             player: 1,

@@ -106,6 +106,26 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         SPECIAL,
                     ).ja(format!("＊ブーストで損傷させられるのは船（スロットか胴体）のカードだけです。{label_ja} は {} の船にありません。", state.name(*player))));
                 }
+                Some(Place::Ship(s, _)) => {
+                    // Another player's card on their ship: a card at the table a player could
+                    // turn; overridden, it is damaged and boosts the player who turned it.
+                    v.push(
+                        Violation::new(
+                            "space-junk.boost-own-ship",
+                            format!(
+                                "{} damages {label} on {}'s ship for a * boost: only the junk cards on your own ship give you a boost.",
+                                state.name(*player),
+                                state.name(s)
+                            ),
+                            SPECIAL,
+                        )
+                        .ja(format!(
+                            "{} が {} の船の {label_ja} を＊ブーストのために損傷させました：ブーストになるのは自分の船のジャンクカードだけです。",
+                            state.name(*player),
+                            state.name(s)
+                        )),
+                    );
+                }
                 _ => {
                     return Err(Impossible::new(format!(
                         "{label} is not {}'s card",
