@@ -249,6 +249,10 @@ fn play_stale(game: GameId, picks: &[u16]) -> Result<(), TestCaseError> {
                     "{input}: impossible for a reason not reviewed as meaningless input: {}",
                     e.reason
                 );
+                if japanese_checked(game, "") {
+                    prop_assert!(!e.reason_ja.is_empty(), "no Japanese: {}", e.reason);
+                    common::assert_japanese(&e.reason_ja, &names);
+                }
             }
             Err(Rejection::Malformed(e)) => prop_assert!(false, "{input}: malformed: {e}"),
         }

@@ -10,9 +10,10 @@ pub(super) fn check_change(values: &[i32]) -> Result<(), Impossible> {
         .iter()
         .find(|v| v.unsigned_abs() > MAX_CHANGE.unsigned_abs())
     {
-        Some(v) => Err(Impossible::new(format!(
-            "a change of {v} is outside ±{MAX_CHANGE}"
-        ))),
+        Some(v) => Err(
+            Impossible::new(format!("a change of {v} is outside ±{MAX_CHANGE}"))
+                .ja(format!("{v} の変更は ±{MAX_CHANGE} の範囲外です。")),
+        ),
         None => Ok(()),
     }
 }
@@ -49,13 +50,19 @@ pub(super) fn attack_with(
 pub(super) fn hand_card(state: &State, seat: Seat, card: &str) -> Result<(), Impossible> {
     let p = &state.players[seat];
     if p.hand < 1 {
-        return Err(Impossible::new(format!("{} has no card in hand", p.name)));
+        return Err(Impossible::new(format!("{} has no card in hand", p.name))
+            .ja(format!("{} の手札がありません。", p.name)));
     }
     if !state.has_unplayed(seat, card) {
         return Err(Impossible::new(format!(
             "{} has no unplayed copy of {}",
             p.name,
             state.label(card)
+        ))
+        .ja(format!(
+            "{} には未使用の {} がありません。",
+            p.name,
+            state.label_ja(card)
         )));
     }
     Ok(())
@@ -73,6 +80,12 @@ pub(super) fn discard_cards(
             state.name(seat),
             state.players[seat].hand,
             cards.len()
+        ))
+        .ja(format!(
+            "{} の手札は{}枚で、{}枚ではありません。",
+            state.name(seat),
+            state.players[seat].hand,
+            cards.len()
         )));
     }
     for c in cards {
@@ -82,6 +95,11 @@ pub(super) fn discard_cards(
                 "{} has no unplayed copy of {}",
                 state.name(seat),
                 state.label(c)
+            ))
+            .ja(format!(
+                "{} には未使用の {} がありません。",
+                state.name(seat),
+                state.label_ja(c)
             )));
         }
         b.push(Event::Discarded(seat, c.clone()));
@@ -191,6 +209,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     "{}'s deck holds no {}",
                     state.name(*player),
                     info.label()
+                ))
+                .ja(format!(
+                    "{} の山札に {} はありません。",
+                    state.name(*player),
+                    info.label_ja()
                 )));
             }
             let centre = state.centre();
@@ -335,6 +358,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 return Err(Impossible::new(format!(
                     "{} has no card on {square} to evolve",
                     state.name(*player)
+                ))
+                .ja(format!(
+                    "{} の {square} には進化させるカードがありません。",
+                    state.name(*player)
                 )));
             };
             let base_info = state.card(&base.card)?;
@@ -454,7 +481,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let p = &state.players[*player];
             if p.hand < 1 {
-                return Err(Impossible::new(format!("{} has no card in hand", p.name)));
+                return Err(Impossible::new(format!("{} has no card in hand", p.name))
+                    .ja(format!("{} の手札がありません。", p.name)));
             }
             transfer_turn(state, *player, &mut v);
             if p.placed_chip {
@@ -497,6 +525,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             let Some(navi) = state.at(*player, *square) else {
                 return Err(Impossible::new(format!(
                     "{} has no card on {square}",
+                    state.name(*player)
+                ))
+                .ja(format!(
+                    "{} の {square} にカードがありません。",
                     state.name(*player)
                 )));
             };
@@ -619,7 +651,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let p = &state.players[*player];
             if state.at(*player, *from).is_none() {
-                return Err(Impossible::new(format!("{} has no card on {from}", p.name)));
+                return Err(Impossible::new(format!("{} has no card on {from}", p.name))
+                    .ja(format!("{} の {from} にカードがありません。", p.name)));
             }
             // The opponent's area lies in front of row 0; the app tracks a card only in its
             // owner's area, so overridden the move's cost is paid, the action is spent and the
@@ -713,6 +746,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 return Err(Impossible::new(format!(
                     "{} has no card on {from}",
                     state.name(*player)
+                ))
+                .ja(format!(
+                    "{} の {from} にカードがありません。",
+                    state.name(*player)
                 )));
             };
             let info = state.card(&attacker.card)?;
@@ -720,10 +757,14 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 RockmanCard::Navi(n) => (n.attack, n.target),
                 RockmanCard::Virus(x) => (x.attack, x.target),
                 _ => {
-                    return Err(Impossible::new(format!(
-                        "{} is not a character",
-                        info.label()
-                    )));
+                    return Err(
+                        Impossible::new(format!("{} is not a character", info.label())).ja(
+                            format!(
+                                "{} はキャラではありません（攻撃力がありません）。",
+                                info.label_ja()
+                            ),
+                        ),
+                    );
                 }
             };
             battle_turn(state, *player, "An attack (action B)", &mut v);
@@ -790,13 +831,19 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 }
             };
             if p.chips < 1 {
-                return Err(Impossible::new(format!("{}'s chip zone is empty", p.name)));
+                return Err(Impossible::new(format!("{}'s chip zone is empty", p.name))
+                    .ja(format!("{} のチップ置き場は空です。", p.name)));
             }
             if !state.has_unplayed(*player, card) {
                 return Err(Impossible::new(format!(
                     "{} has no unplayed copy of {}",
                     p.name,
                     info.label()
+                ))
+                .ja(format!(
+                    "{} には未使用の {} がありません。",
+                    p.name,
+                    info.label_ja()
                 )));
             }
             if let Some(f) = from {
@@ -807,6 +854,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 if !ok {
                     return Err(Impossible::new(format!(
                         "{} has no character on {f} to aim the chip from",
+                        p.name
+                    ))
+                    .ja(format!(
+                        "{} の {f} には、チップを向けるキャラがいません。",
                         p.name
                     )));
                 }
@@ -849,7 +900,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     if from.is_none() && !matches!(pattern, Target::Any | Target::Manual) {
                         return Err(Impossible::new(format!(
                             "{label} attacks along the lane of one of your characters: name it with `from`"
-                        )));
+                        )).ja(format!("{label_ja} は自分のキャラのレーンに沿って攻撃します：そのキャラのマスを指定してください。")));
                     }
                     Some((
                         targets(
@@ -963,7 +1014,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             check_change(&[*hp, *opp_hp, *draw, *damage])?;
             if *draw < 0 || *damage < 0 {
-                return Err(Impossible::new("draw and damage are not negative"));
+                return Err(Impossible::new("draw and damage are not negative")
+                    .ja("引く枚数とダメージは負の数にできません。"));
             }
             if *hp != 0 {
                 let now = state.hp_after(*player, *hp);
@@ -987,6 +1039,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         return Err(Impossible::new(format!(
                             "{} has no card on {sq}",
                             state.name(owner)
+                        ))
+                        .ja(format!(
+                            "{} の {sq} にカードがありません。",
+                            state.name(owner)
                         )));
                     }
                     if let Some(a) = acted {
@@ -997,6 +1053,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         if !state.on_area(*t) || b.state.at(owner, *t).is_some() {
                             return Err(Impossible::new(format!(
                                 "{t} is not an empty square of {}'s area",
+                                state.name(owner)
+                            ))
+                            .ja(format!(
+                                "{t} は {} のエリアの空いているマスではありません。",
                                 state.name(owner)
                             )));
                         }
@@ -1021,7 +1081,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 None if needs_square => {
                     return Err(Impossible::new(
                         "name the card's square (`square`) for damage, acted, to or destroy",
-                    ));
+                    )
+                    .ja("ダメージ・行動済み・移動・破壊には、カードのマスを指定してください。"));
                 }
                 None => {}
             }

@@ -199,9 +199,10 @@ pub(super) fn targets(
     let foe = other(attacker);
     for q in &named.0 {
         if !state.on_area(*q) {
-            return Err(Impossible::new(format!(
-                "{q} is not a square of the opponent's area"
-            )));
+            return Err(
+                Impossible::new(format!("{q} is not a square of the opponent's area"))
+                    .ja(format!("{q} は相手のエリアのマスではありません。")),
+            );
         }
     }
     let reachable = reach(state, attacker, from, pattern);
@@ -228,7 +229,7 @@ pub(super) fn targets(
             if named.0.is_empty() {
                 return Err(Impossible::new(format!(
                     "{label} hits {pattern_text}: name the target square(s) in the opponent's area"
-                )));
+                )).ja(format!("{label_ja} が攻撃するのは{pattern_ja}です：相手のエリアの攻撃するマスを指定してください。")));
             }
             if pattern == Target::Any && named.0.len() > 1 {
                 v.push(

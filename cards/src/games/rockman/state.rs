@@ -671,9 +671,11 @@ pub(super) fn check_seat(seat: Seat) -> Result<(), Impossible> {
     if seat < 2 {
         Ok(())
     } else {
-        Err(Impossible::new(format!(
-            "Rockman EXE has seats 0 and 1, not {seat}"
-        )))
+        Err(
+            Impossible::new(format!("Rockman EXE has seats 0 and 1, not {seat}")).ja(format!(
+                "ロックマンエグゼの席は0と1です。{seat} ではありません。"
+            )),
+        )
     }
 }
 
@@ -807,9 +809,11 @@ impl State {
         out
     }
     pub(super) fn card(&self, id: &str) -> Result<&CardInfo, Impossible> {
-        self.cards
-            .get(id)
-            .ok_or_else(|| Impossible::new(format!("card `{id}` is in neither player's deck")))
+        self.cards.get(id).ok_or_else(|| {
+            Impossible::new(format!("card `{id}` is in neither player's deck")).ja(format!(
+                "カード `{id}` はどちらのプレイヤーのデッキにもありません。"
+            ))
+        })
     }
     pub(super) fn label(&self, id: &str) -> String {
         self.cards

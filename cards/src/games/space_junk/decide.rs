@@ -260,6 +260,9 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             if !(1..=RINGS).contains(ring) {
                 return Err(Impossible::new(format!(
                     "the rings are 1 (inner), 2 and 3 (outer), not {ring}"
+                ))
+                .ja(format!(
+                    "リングは1（内側）、2、3（外側）です。{ring} ではありません。"
                 )));
             }
             let in_turn = state.step == (Step::Move { seat: *player });
@@ -278,7 +281,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             let budget = u32::try_from(state.boosted(*player, Stat::Move).max(0)).unwrap_or(0);
             let go = spaces.unwrap_or(budget);
             if go > MAX_CHANGE as u32 * 10 {
-                return Err(Impossible::new(format!("{go} spaces is not a move")));
+                return Err(Impossible::new(format!("{go} spaces is not a move"))
+                    .ja(format!("{go}マスは移動ではありません。")));
             }
             if state.rules.exact_movement && go != budget {
                 v.push(
@@ -557,9 +561,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 );
             }
             if *range > 999 {
-                return Err(Impossible::new(format!(
-                    "a range of {range} is not on the board"
-                )));
+                return Err(
+                    Impossible::new(format!("a range of {range} is not on the board"))
+                        .ja(format!("射程{range}は盤上にありません。")),
+                );
             }
             match state.step {
                 Step::Attack { seat } if seat == *player => {}
@@ -664,12 +669,17 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         return Err(Impossible::new(format!(
                             "{} is not in the junk deck or the cooler",
                             state.card_label(c)
+                        ))
+                        .ja(format!(
+                            "{} はジャンク山札にもクーラーにもありません。",
+                            state.card_label_ja(c)
                         )));
                     }
                     None => {
                         return Err(Impossible::new(format!(
                             "{c} is not a junk card of this match"
-                        )));
+                        ))
+                        .ja(format!("{c} はこの対戦のジャンクカードではありません。")));
                     }
                 }
             }
@@ -924,12 +934,16 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 if x.unsigned_abs() > MAX_CHANGE.unsigned_abs() {
                     return Err(Impossible::new(format!(
                         "a change of {x} is outside ±{MAX_CHANGE}"
-                    )));
+                    ))
+                    .ja(format!("{x} の変更は ±{MAX_CHANGE} の範囲外です。")));
                 }
             }
             if *spaces > MAX_CHANGE as u32 {
                 return Err(Impossible::new(format!(
                     "{spaces} extra spaces is outside 0..={MAX_CHANGE}"
+                ))
+                .ja(format!(
+                    "追加の{spaces}マスは 0〜{MAX_CHANGE} の範囲外です。"
                 )));
             }
             if state.step == Step::Setup {
@@ -943,7 +957,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             let p = &state.players[*player];
             if *ability {
                 if p.character.is_none() {
-                    return Err(Impossible::new(format!("{} has no character", p.name)));
+                    return Err(Impossible::new(format!("{} has no character", p.name))
+                        .ja(format!("{} にはキャラクターがいません。", p.name)));
                 }
                 if p.ability_uses_left == Some(0) {
                     v.push(Violation::new(
@@ -970,6 +985,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "{} is not {}'s card",
                             state.card_label(card),
                             p.name
+                        ))
+                        .ja(format!(
+                            "{} は {} のカードではありません。",
+                            state.card_label_ja(card),
+                            p.name
                         )));
                     }
                 }
@@ -977,6 +997,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     return Err(Impossible::new(format!(
                         "{} is not damaged",
                         state.card_label(card)
+                    ))
+                    .ja(format!(
+                        "{} は損傷していません。",
+                        state.card_label_ja(card)
                     )));
                 }
                 b.push(Event::Repaired(card.clone()));

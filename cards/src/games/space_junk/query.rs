@@ -331,6 +331,10 @@ pub(super) fn check_seat(state: &State, seat: Seat) -> Result<(), Impossible> {
         Err(Impossible::new(format!(
             "this match has seats 0..={}, not {seat}",
             state.players.len().saturating_sub(1)
+        ))
+        .ja(format!(
+            "この対戦の席は0〜{}です。{seat} ではありません。",
+            state.players.len().saturating_sub(1)
         )))
     }
 }

@@ -609,10 +609,16 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "{} has no copy of {} left in the deck or hand",
                             p.name,
                             info.label()
+                        ))
+                        .ja(format!(
+                            "{} の山札にも手札にも {} は残っていません。",
+                            p.name,
+                            info.label_ja()
                         )));
                     }
                     if p.deck < 1 {
-                        return Err(Impossible::new(format!("{}'s deck is empty", p.name)));
+                        return Err(Impossible::new(format!("{}'s deck is empty", p.name))
+                            .ja(format!("{} の山札はありません。", p.name)));
                     }
                 }
                 Pile::Discard => {
@@ -620,6 +626,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         return Err(Impossible::new(format!(
                             "{} is not in {}'s discard pile",
                             info.label(),
+                            p.name
+                        ))
+                        .ja(format!(
+                            "{} は {} の捨て札にありません。",
+                            info.label_ja(),
                             p.name
                         )));
                     }
@@ -666,6 +677,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             if state.players[*player].aces_owed == 0 {
                 return Err(Impossible::new(format!(
                     "{} has no Ace search open",
+                    state.name(*player)
+                ))
+                .ja(format!(
+                    "{} にはAを探す権利がありません。",
                     state.name(*player)
                 )));
             }
@@ -730,7 +745,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         Move::Discard { player, cards } => {
             check_seat(*player)?;
             if cards.is_empty() {
-                return Err(Impossible::new("name the cards to discard"));
+                return Err(Impossible::new("name the cards to discard")
+                    .ja("捨てるカードを指定してください。"));
             }
             state.check_in_hand(*player, cards)?;
             let p = &state.players[*player];
@@ -817,11 +833,15 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             {
                 return Err(Impossible::new(format!(
                     "an effect changes a number by at most ±{MAX_CHANGE}"
-                )));
+                ))
+                .ja(format!("効果で変えられる数は ±{MAX_CHANGE} までです。")));
             }
             if !(0..=MAX_EFFECT_DRAW).contains(draw) {
                 return Err(Impossible::new(format!(
                     "an effect draws 0 to {MAX_EFFECT_DRAW} cards, not {draw}"
+                ))
+                .ja(format!(
+                    "効果で引く枚数は0〜{MAX_EFFECT_DRAW}枚です（{draw}枚ではありません）。"
                 )));
             }
             if *speed != 0 {

@@ -634,9 +634,10 @@ pub(super) fn check_seat(seat: Seat) -> Result<(), Impossible> {
     if seat < 2 {
         Ok(())
     } else {
-        Err(Impossible::new(format!(
-            "Yomi has seats 0 and 1, not {seat}"
-        )))
+        Err(
+            Impossible::new(format!("Yomi has seats 0 and 1, not {seat}"))
+                .ja(format!("ヨミの席は0と1です。{seat} ではありません。")),
+        )
     }
 }
 
@@ -710,9 +711,11 @@ pub(super) fn move_name_ja(e: &MoveEnd) -> &str {
 
 impl State {
     pub(super) fn info(&self, id: &str) -> Result<&CardInfo, Impossible> {
-        self.cards
-            .get(id)
-            .ok_or_else(|| Impossible::new(format!("card `{id}` is in neither player's deck")))
+        self.cards.get(id).ok_or_else(|| {
+            Impossible::new(format!("card `{id}` is in neither player's deck")).ja(format!(
+                "カード `{id}` はどちらのプレイヤーのデッキにもありません。"
+            ))
+        })
     }
 
     pub(super) fn label(&self, id: &str) -> String {
@@ -806,12 +809,18 @@ impl State {
                     "{} has no unplayed copy of {} left (it is on the table or in the discard pile)",
                     p.name,
                     self.label(id)
-                )));
+                )).ja(format!("{} には未使用の {} が残っていません（場か捨て札にあります）。", p.name, self.label_ja(id))));
             }
         }
         if (p.hand as usize) < cards.len() {
             return Err(Impossible::new(format!(
                 "{} holds {} card(s), not {}",
+                p.name,
+                p.hand,
+                cards.len()
+            ))
+            .ja(format!(
+                "{} の手札は{}枚で、{}枚ではありません。",
                 p.name,
                 p.hand,
                 cards.len()
