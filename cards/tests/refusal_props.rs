@@ -56,6 +56,8 @@ fn play_from(
     picks: &[u16],
 ) -> Result<(), TestCaseError> {
     let cat = cat.clone();
+    let game = header.game;
+    let names = common::quoted_names(&header, &cat);
     let mut m = new_match(header.clone(), &cat).unwrap();
     let mut log = Vec::new();
     for &r in picks {
@@ -74,6 +76,9 @@ fn play_from(
                                 "{v:?}"
                             );
                             prop_assert!(!v.reference.contains(".md"), "{v:?}");
+                            if japanese_checked(game, &v.rule) {
+                                common::assert_japanese(&v.sentence_ja, &names);
+                            }
                         }
                         let mut input = a.input.clone();
                         input["override_reason"] = "the table agreed".into();
@@ -132,7 +137,7 @@ fn meaningless(game: GameId) -> &'static [&'static str] {
             "has no card in hand",
             "holds ",
             "has chosen no combat card this turn",
-            "is already revealed: only a face-down card",
+            "is no longer on the table",
             "has no escape card face down",
             "has no copy of",
             "deck is empty",
@@ -159,25 +164,26 @@ fn meaningless(game: GameId) -> &'static [&'static str] {
             "has no unplayed copy of",
             "holds ",
             "deck holds no",
-            ", not a navi",
-            "only navis and viruses",
             "is not a square of",
             "has no card on",
-            "is not a virus",
-            "is not a style card",
-            "is not one",
             "is off the edge of",
             "is not a character",
-            "is not a chip",
             "chip zone is empty",
             "has no character on",
-            "is not a battler card",
             "is not an empty square",
             "name it with `from`",
             "name the target square",
         ],
         _ => &[],
     }
+}
+
+/// The games whose every refusal sentence is checked to be written in Japanese (no English word
+/// besides the players' and the catalogue's names): Yomi, Rockman EXE and Space Junk, by their
+/// own rules. The match layer's `match.over` quotes the game's outcome reason, which has no
+/// Japanese yet (`Outcome` carries one reason, in English).
+fn japanese_checked(game: GameId, rule: &str) -> bool {
+    matches!(game, GameId::Yomi | GameId::RockmanExe | GameId::SpaceJunk) && rule != "match.over"
 }
 
 /// Moves of every kind the offered actions may not include, as inputs (per game).
@@ -198,6 +204,7 @@ fn extra_moves(game: GameId) -> Vec<serde_json::Value> {
 fn play_stale(game: GameId, picks: &[u16]) -> Result<(), TestCaseError> {
     let (cat, header) = demo(game);
     let seats = header.players.len();
+    let names = common::quoted_names(&header, &cat);
     let mut m = new_match(header.clone(), &cat).unwrap();
     let mut log = Vec::new();
     let mut pool: Vec<serde_json::Value> = extra_moves(game);
@@ -239,6 +246,9 @@ fn play_stale(game: GameId, picks: &[u16]) -> Result<(), TestCaseError> {
                     prop_assert!(!v.sentence.trim().is_empty(), "{v:?}");
                     prop_assert!(!v.sentence_ja.trim().is_empty(), "no Japanese: {v:?}");
                     prop_assert!(!v.reference.contains(".md"), "{v:?}");
+                    if japanese_checked(game, &v.rule) {
+                        common::assert_japanese(&v.sentence_ja, &names);
+                    }
                 }
                 let mut over = input.clone();
                 over["override_reason"] = "the table agreed".into();
@@ -266,6 +276,10 @@ fn play_stale(game: GameId, picks: &[u16]) -> Result<(), TestCaseError> {
                     "{input}: impossible for a reason not reviewed as meaningless input: {}",
                     e.reason
                 );
+                if japanese_checked(game, "") {
+                    prop_assert!(!e.reason_ja.is_empty(), "no Japanese: {}", e.reason);
+                    common::assert_japanese(&e.reason_ja, &names);
+                }
             }
             Err(Rejection::Malformed(e)) => prop_assert!(false, "{input}: malformed: {e}"),
         }

@@ -130,9 +130,34 @@ impl Table {
             override_reason: None,
         }) {
             Err(Rejection::Refused { violations }) => {
+                let names = common::quoted_names(self.m.header(), &cat());
+                for v in &violations {
+                    common::assert_japanese(&v.sentence_ja, &names);
+                }
                 violations.into_iter().map(|v| v.rule).collect()
             }
             other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+
+    /// Then: the move is refused by `rule` (not applied); that violation, its Japanese sentence
+    /// checked to be in Japanese.
+    fn violation(&self, mv: Move, rule: &str) -> cards::core::Violation {
+        match self.m.prepare(&Input::Move {
+            mv,
+            override_reason: None,
+        }) {
+            Err(Rejection::Refused { violations }) => {
+                let names = common::quoted_names(self.m.header(), &cat());
+                for v in &violations {
+                    common::assert_japanese(&v.sentence_ja, &names);
+                }
+                violations
+                    .into_iter()
+                    .find(|v| v.rule == rule)
+                    .unwrap_or_else(|| panic!("not refused by {rule}"))
+            }
+            other => panic!("expected a refusal by {rule}, got {other:?}"),
         }
     }
 
@@ -756,18 +781,20 @@ fn lv3_style_cards() {
         }),
         vec!["rockman-exe.transfer-style"]
     );
-    // a style never goes on a virus;
-    assert!(matches!(
-        t.m.prepare(&Input::Move {
-            mv: Move::AttachStyle {
-                player: AKI,
-                card: "RX33".into(),
-                square: sq(0, 0),
-            },
-            override_reason: None,
-        }),
-        Err(Rejection::Impossible(_))
-    ));
+    // a style never goes on a virus (a rule: the card could be put there);
+    let v = t.violation(
+        Move::AttachStyle {
+            player: AKI,
+            card: "RX33".into(),
+            square: sq(0, 0),
+        },
+        "rockman-exe.style-navi",
+    );
+    assert!(
+        v.sentence.contains("(0,0)") && v.sentence.contains("a virus card"),
+        "{v:?}"
+    );
+    assert!(v.sentence_ja.contains("ウイルスカード"), "{v:?}");
     // and next turn a new style replaces the old one, which goes to the discard pile.
     t.finish_turn();
     t.play(end_transfer(BEN));
@@ -1164,4 +1191,393 @@ fn the_documented_demo_script_plays_a_whole_match() {
     let log = m.log();
     assert!(log.iter().any(|l| !l.overridden.is_empty()));
     assert!(log.iter().any(|l| l.undone));
+}
+
+// ---------------------------------------------------------------------------------------------
+// A card of the wrong kind is a rule the table can override, its sentence naming the player,
+// the card and its kind
+
+#[test]
+fn wrong_kind_opening_navi() {
+    // Given a new match, when Aki puts a virus on the centre square as his opening navi,
+    let mut t = Table {
+        m: Match::new(header(Value::Null), &cat()).expect("legal decks"),
+    };
+    t.refused_then_overridden(
+        Move::OpeningNavi {
+            player: AKI,
+            card: "RX08".into(),
+        },
+        "rockman-exe.opening-navi",
+        &["Aki puts ツララン", "a virus card", "as the opening navi"],
+        &["Aki が最初のナビとして中央のマスに置いた ツララン はウイルスカードです"],
+    );
+    // then overridden, the virus stands on the centre square.
+    assert_eq!(
+        t.s().at(AKI, t.s().centre()).map(|c| c.card.as_str()),
+        Some("RX08")
+    );
+}
+
+#[test]
+fn wrong_kind_transfer_chip_onto_the_area() {
+    let mut t = Table::new();
+    t.refused_then_overridden(
+        transfer(AKI, "RX17", 0, 0),
+        "rockman-exe.transfer-kind",
+        &["Aki puts スパークアロー", "a chip card, on the area"],
+        &["Aki がエリアに置いた スパークアロー はチップカードです"],
+    );
+    assert_eq!(
+        t.s().at(AKI, sq(0, 0)).map(|c| c.card.as_str()),
+        Some("RX17")
+    );
+}
+
+#[test]
+fn wrong_kind_evolution_of_a_navi_and_into_a_chip() {
+    let mut t = Table::new();
+    // Evolving the navi on the centre square:
+    t.refused_then_overridden(
+        Move::Evolve {
+            player: AKI,
+            square: sq(1, 1),
+            card: "RX09".into(),
+        },
+        "rockman-exe.evolution-virus",
+        &[
+            "Aki evolves アオゾラ.EXE",
+            "on (1,1), a navi card: only a virus evolves",
+        ],
+        &["Aki が (1,1) の アオゾラ.EXE を進化させようとしています。これはナビカードです"],
+    );
+    // evolving a virus into a chip card:
+    let mut t = Table::new();
+    t.play(transfer(AKI, "RX08", 0, 0));
+    t.refused_then_overridden(
+        Move::Evolve {
+            player: AKI,
+            square: sq(0, 0),
+            card: "RX17".into(),
+        },
+        "rockman-exe.evolution-virus",
+        &["Aki evolves ツララン", "into スパークアロー", "a chip card"],
+        &["Aki が ツララン をチップカードの スパークアロー に進化させようとしています"],
+    );
+}
+
+#[test]
+fn wrong_kind_style_card() {
+    let mut t = Table::with(serde_json::json!({"lv3_styles": true}));
+    t.refused_then_overridden(
+        Move::AttachStyle {
+            player: AKI,
+            card: "RX17".into(),
+            square: sq(1, 1),
+        },
+        "rockman-exe.style-kind",
+        &[
+            "Aki attaches スパークアロー",
+            "a chip card, to アオゾラ.EXE",
+        ],
+        &["Aki が アオゾラ.EXE にスタイルカードとしてつけた スパークアロー はチップカードです"],
+    );
+}
+
+#[test]
+fn wrong_kind_battler_and_chip_zone_card() {
+    // Given Aki placed a chip face down and the battle phase began,
+    let mut t = Table::new();
+    t.play(Move::PlaceChip { player: AKI });
+    t.play(end_transfer(AKI));
+    t.play(end_transfer(BEN));
+    assert_eq!(t.s().step, Step::Battle);
+    // when he plays a chip from hand as a battler (action D),
+    t.refused_then_overridden(
+        Move::Battler {
+            player: AKI,
+            card: "RX17".into(),
+        },
+        "rockman-exe.battler-kind",
+        &["Aki plays スパークアロー", "a chip card, as a battler card"],
+        &["Aki がバトラーカードとして使った スパークアロー はチップカードです"],
+    );
+    // and, after Ben passes, the card he turns up from his chip zone is a battler.
+    t.play(pass(BEN));
+    t.refused_then_overridden(
+        Move::UseChip {
+            player: AKI,
+            card: "RX27".into(),
+            from: None,
+            target: Squares::default(),
+            bonus: 0,
+        },
+        "rockman-exe.chip-kind",
+        &["Aki uses 春川ユウ", "from the chip zone, a battler card"],
+        &["Aki がチップ置き場から使った 春川ユウ はバトラーカードです"],
+    );
+    // Overridden, the chip zone card is used up.
+    assert_eq!(t.s().players[AKI].chips, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every rule's sentence names its cause (the player, the card, the square, the number)
+
+/// Then: `mv` is refused by `rule` and both sentences hold every needle.
+fn names_cause(t: &Table, mv: Move, rule: &str, en: &[&str], ja: &[&str]) {
+    let v = t.violation(mv, rule);
+    for n in en {
+        assert!(
+            v.sentence.contains(n),
+            "{rule}: {:?} lacks {n:?}",
+            v.sentence
+        );
+    }
+    for n in ja {
+        assert!(
+            v.sentence_ja.contains(n),
+            "{rule}: {:?} lacks {n:?}",
+            v.sentence_ja
+        );
+    }
+}
+
+#[test]
+fn sentences_of_the_transfer_rules() {
+    let mut t = Table::new();
+    // Ben places while it is Aki's (the first player's) transfer,
+    names_cause(
+        &t,
+        transfer(BEN, "RX05", 0, 0),
+        "rockman-exe.transfer-order",
+        &["Ben places out of turn", "it is Aki's transfer now"],
+        &["Ben の転送の番ではありません", "いまは Aki の転送です"],
+    );
+    // a second character and a second chip the same transfer,
+    t.play(transfer(AKI, "RX08", 0, 0));
+    t.play(Move::PlaceChip { player: AKI });
+    names_cause(
+        &t,
+        transfer(AKI, "RX13", 0, 1),
+        "rockman-exe.transfer-character",
+        &["Aki already placed a character this transfer phase"],
+        &["Aki はこの転送フェイズですでにキャラを置きました"],
+    );
+    names_cause(
+        &t,
+        Move::PlaceChip { player: AKI },
+        "rockman-exe.transfer-chip",
+        &["Aki already placed a chip this transfer phase"],
+        &["Aki はこの転送フェイズですでにチップを置きました"],
+    );
+    // an evolution with Lv2 evolution off,
+    names_cause(
+        &t,
+        Move::Evolve {
+            player: AKI,
+            square: sq(0, 0),
+            card: "RX09".into(),
+        },
+        "rockman-exe.lv2-evolution",
+        &["Aki evolves ツララン", "into ツララン改", "not in play"],
+        &["Aki が ツララン を ツララン改 に進化させようとしています"],
+    );
+    // and a style card with Lv3 off.
+    names_cause(
+        &t,
+        Move::AttachStyle {
+            player: AKI,
+            card: "RX31".into(),
+            square: sq(1, 1),
+        },
+        "rockman-exe.lv3-style",
+        &["Aki attaches ミカヅキスタイル", "to アオゾラ.EXE"],
+        &["Aki が アオゾラ.EXE に ミカヅキスタイル をつけようとしています"],
+    );
+}
+
+#[test]
+fn sentences_of_the_lv_rules() {
+    let mut t = Table::with(json!({
+        "lv1_chip_limit": true, "lv2_virus_limit": true, "lv2_evolution": true, "lv3_styles": true
+    }));
+    // A level-2 virus at HP 200,
+    names_cause(
+        &t,
+        transfer(AKI, "RX09", 0, 0),
+        "rockman-exe.lv2-virus-level",
+        &[
+            "with HP 200 Aki may transfer viruses up to level 1",
+            "ツララン改",
+            "is level 2",
+        ],
+        &[
+            "ＨＰ200の Aki が転送できるウイルスはレベル1まで",
+            "ツララン改 はレベル2",
+        ],
+    );
+    // an evolution into a virus the card does not name,
+    t.play(transfer(AKI, "RX08", 0, 0));
+    names_cause(
+        &t,
+        Move::Evolve {
+            player: AKI,
+            square: sq(0, 0),
+            card: "RX14".into(),
+        },
+        "rockman-exe.evolution-link",
+        &["ツララン", "evolves into ツララン改", "not into ハネムシ改"],
+        &["ツララン が進化するのは（カードのとおり）ツララン改 で、ハネムシ改 ではありません"],
+    );
+    // a second style the same transfer,
+    t.play(Move::AttachStyle {
+        player: AKI,
+        card: "RX31".into(),
+        square: sq(1, 1),
+    });
+    names_cause(
+        &t,
+        Move::AttachStyle {
+            player: AKI,
+            card: "RX33".into(),
+            square: sq(1, 1),
+        },
+        "rockman-exe.transfer-style",
+        &["Aki already attached a style card this transfer phase"],
+        &["Aki はこの転送フェイズですでにスタイルカードを付けました"],
+    );
+    // and a level-2 chip at HP 200.
+    t.play(Move::PlaceChip { player: AKI });
+    t.end_transfers();
+    names_cause(
+        &t,
+        chip(AKI, "RX21", (1, 1)),
+        "rockman-exe.lv1-chip-level",
+        &[
+            "with HP 200 Aki may use chips up to level 1",
+            "雷ボール",
+            "is level 2",
+        ],
+        &[
+            "ＨＰ200の Aki が使えるチップはレベル1まで",
+            "雷ボール はレベル2",
+        ],
+    );
+}
+
+#[test]
+fn sentences_of_the_chip_house_rules() {
+    let mut t = Table::with(json!({"chip_zone_cap": 1, "chip_same_turn": false}));
+    t.play(Move::PlaceChip { player: AKI });
+    t.end_transfers();
+    // A chip used the turn it was placed,
+    names_cause(
+        &t,
+        Move::UseChip {
+            player: AKI,
+            card: "RX18".into(),
+            from: None,
+            target: Squares(vec![sq(1, 1)]),
+            bonus: 0,
+        },
+        "rockman-exe.chip-same-turn",
+        &["Aki's chip zone holds 1 chip(s), all placed this turn (turn 1)"],
+        &["Aki のチップ置き場の1枚はどれもこのターン（ターン1）に置いたもの"],
+    );
+    // and next turn a chip beyond the cap of 1.
+    t.finish_turn();
+    if t.s().first != Some(AKI) {
+        t.play(end_transfer(BEN));
+    }
+    names_cause(
+        &t,
+        Move::PlaceChip { player: AKI },
+        "rockman-exe.chip-zone-cap",
+        &["at most 1 chips; Aki has 1"],
+        &["チップ置き場は1枚までです。Aki は1枚です"],
+    );
+}
+
+#[test]
+fn sentences_of_the_battle_rules() {
+    let mut t = Table::new();
+    t.play(transfer(AKI, "RX13", 0, 1));
+    t.end_transfers();
+    // Ben acts on Aki's action,
+    names_cause(
+        &t,
+        pass(BEN),
+        "rockman-exe.turn-order",
+        &["Ben acts out of turn", "it is Aki's action"],
+        &["Ben の行動の番ではありません", "いまは Aki の行動です"],
+    );
+    // a diagonal move, a move onto the navi, a move with no discard,
+    let cost = t.s().players[AKI].unplayed[0].clone();
+    names_cause(
+        &t,
+        move_card(AKI, (0, 1), (1, 0), Some(&cost)),
+        "rockman-exe.move-orthogonal",
+        &["Aki moves a card from (0,1) to (1,0)"],
+        &["Aki が (0,1) から (1,0) へカードを移動しました"],
+    );
+    names_cause(
+        &t,
+        move_card(AKI, (0, 1), (1, 1), Some(&cost)),
+        "rockman-exe.move-empty",
+        &["(1,1) holds アオゾラ.EXE"],
+        &["(1,1) には アオゾラ.EXE があります"],
+    );
+    let hand = t.s().players[AKI].hand;
+    names_cause(
+        &t,
+        move_card(AKI, (0, 1), (0, 0), None),
+        "rockman-exe.move-cost",
+        &[&format!("Aki holds {hand}")],
+        &[&format!("Aki の手札は{hand}枚です")],
+    );
+    // an attack by an acted card,
+    t.adjust(Some(AKI), "acted-1-1", 1);
+    names_cause(
+        &t,
+        attack(AKI, 1, 1),
+        "rockman-exe.attack-acted",
+        &["アオゾラ.EXE", "on (1,1) is acted"],
+        &["(1,1) の アオゾラ.EXE は行動済みです"],
+    );
+    // Ben's navi (adjacent) stands in the middle rank: nothing in range.
+    t.play(Move::Battler {
+        player: AKI,
+        card: "RX27".into(),
+    });
+    names_cause(
+        &t,
+        attack(BEN, 1, 1),
+        "rockman-exe.attack-range",
+        &["カガリビ.EXE", "there is none from (1,1)"],
+        &["カガリビ.EXE が攻撃するのは", "(1,1) からはありません"],
+    );
+}
+
+#[test]
+fn sentences_of_the_exchange_rule() {
+    let mut t = Table::new();
+    t.end_transfers();
+    t.end_battle();
+    if t.s().step == Step::EndEffects {
+        t.play(Move::EndEffects {});
+    }
+    t.play(Move::Exchange {
+        player: AKI,
+        discard: CardList::default(),
+    });
+    names_cause(
+        &t,
+        Move::Exchange {
+            player: AKI,
+            discard: CardList::default(),
+        },
+        "rockman-exe.exchange-once",
+        &["Aki already made the end-phase exchange"],
+        &["Aki はすでにエンドフェイズの交換をしました"],
+    );
 }

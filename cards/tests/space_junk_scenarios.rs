@@ -145,9 +145,43 @@ impl Table {
     fn refused(&mut self, m: Move) -> Vec<String> {
         match self.m.prepare(&mv(m)) {
             Err(Rejection::Refused { violations }) => {
+                let names = common::quoted_names(self.m.header(), &catalogue());
+                for v in &violations {
+                    common::assert_japanese(&v.sentence_ja, &names);
+                }
                 violations.into_iter().map(|v| v.rule).collect()
             }
             other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+
+    /// Then: the move is refused by `rule` (not applied), and both of its sentences hold every
+    /// needle: the actual cause, named.
+    fn names(&mut self, m: Move, rule: &str, en: &[&str], ja: &[&str]) {
+        let v = match self.m.prepare(&mv(m)) {
+            Err(Rejection::Refused { violations }) => violations
+                .into_iter()
+                .find(|v| v.rule == rule)
+                .unwrap_or_else(|| panic!("not refused by {rule}")),
+            other => panic!("expected a refusal by {rule}, got {other:?}"),
+        };
+        common::assert_japanese(
+            &v.sentence_ja,
+            &common::quoted_names(self.m.header(), &catalogue()),
+        );
+        for n in en {
+            assert!(
+                v.sentence.contains(n),
+                "{rule}: {:?} lacks {n:?}",
+                v.sentence
+            );
+        }
+        for n in ja {
+            assert!(
+                v.sentence_ja.contains(n),
+                "{rule}: {:?} lacks {n:?}",
+                v.sentence_ja
+            );
         }
     }
 
@@ -415,6 +449,15 @@ fn example_4_ramming_tie_then_win_and_no_ram_in_round_1() {
         }),
         ["space-junk.ram-first-round"]
     );
+    t.names(
+        Move::Ram {
+            player: 1,
+            target: 0,
+        },
+        "space-junk.ram-first-round",
+        &["Ben rams Aki in round 1: there is no ramming before round 2"],
+        &["Ben が Aki にラウンド1で体当たりしました：体当たりはラウンド2からです"],
+    );
     assert!(
         t.m.legal_moves()
             .iter()
@@ -542,6 +585,20 @@ fn example_5_search_cap() {
                 cards: deck.clone()
             }),
             ["space-junk.search-count"]
+        );
+        t.names(
+            Move::Draw {
+                player: 0,
+                cards: deck.clone(),
+            },
+            "space-junk.search-count",
+            &[
+                &format!("Aki draws {boosted} card(s) (Search 7, ring 1 limit {limit}"),
+                &format!("not {}", boosted + 1),
+            ],
+            &[&format!(
+                "Aki が引くのは{boosted}枚です（探索7、リング1の上限{limit}"
+            )],
         );
         t.play(Move::Draw {
             player: 0,
@@ -785,6 +842,28 @@ fn boost_refusals_cargo_star_turn_phase_and_damaged() {
     });
     assert!(r.contains(&"space-junk.boost-cargo".to_owned()), "{r:?}");
     assert!(r.contains(&"space-junk.boost-star".to_owned()), "{r:?}");
+    for (rule, en, ja) in [
+        (
+            "space-junk.boost-cargo",
+            "SA (SA) is not on Aki's ship",
+            "SA（SA） は Aki の船にありません",
+        ),
+        (
+            "space-junk.boost-star",
+            "Aki's SA (SA) has none there",
+            "Aki の SA（SA） にはありません",
+        ),
+    ] {
+        t.names(
+            Move::Boost {
+                player: 0,
+                card: "SA".into(),
+            },
+            rule,
+            &[en],
+            &[ja],
+        );
+    }
     // Ben's * card, not on Ben's turn
     assert_eq!(
         t.refused(Move::Boost {
@@ -792,6 +871,25 @@ fn boost_refusals_cargo_star_turn_phase_and_damaged() {
             card: "SS".into()
         }),
         ["space-junk.boost-star", "space-junk.boost-turn"]
+    );
+    // Ben's card turned by Aki is not on her own ship
+    t.names(
+        Move::Boost {
+            player: 0,
+            card: "SS".into(),
+        },
+        "space-junk.boost-own-ship",
+        &["Aki damages SS (SS) on Ben's ship"],
+        &["Aki が Ben の船の SS（SS） を＊ブーストのために損傷させました"],
+    );
+    t.names(
+        Move::Boost {
+            player: 1,
+            card: "SS".into(),
+        },
+        "space-junk.boost-turn",
+        &["Ben boosts on another player's turn", "it is Aki's turn"],
+        &["Ben の番ではありません", "いまは Aki の番です"],
     );
     // Aki's own *-Move card: legal, Move +3, once
     let before = t.s().boosted(0, cards::catalogue::space_junk::Stat::Move);
@@ -809,6 +907,15 @@ fn boost_refusals_cargo_star_turn_phase_and_damaged() {
             card: "SM".into()
         }),
         ["space-junk.boost-damaged"]
+    );
+    t.names(
+        Move::Boost {
+            player: 0,
+            card: "SM".into(),
+        },
+        "space-junk.boost-damaged",
+        &["SM (SM) is already damaged"],
+        &["SM（SM） はすでに損傷している"],
     );
     // After Aki's move, Ben's search boost is out of phase on Ben's turn too
     t.until(|s| s.step == Step::Rebuild { seat: 1 });
@@ -831,6 +938,16 @@ fn movement_must_be_exact() {
             spaces: Some(1)
         }),
         ["space-junk.move-exact"]
+    );
+    t.names(
+        Move::MoveShip {
+            player: 0,
+            ring: 1,
+            spaces: Some(1),
+        },
+        "space-junk.move-exact",
+        &["Aki's ship moves", "2 spaces, not 1"],
+        &["Aki の船は移動値", "2マス", "1マスではありません"],
     );
     // Out of turn is a rule the table can override; a ring that is not on the board cannot
     // be meant at all.
@@ -868,6 +985,15 @@ fn a_ram_needs_a_ship_on_the_same_space() {
             target: 2
         }),
         ["space-junk.ram-space"]
+    );
+    t.names(
+        Move::Ram {
+            player: 0,
+            target: 2,
+        },
+        "space-junk.ram-space",
+        &["Cho is not on Aki's space"],
+        &["Cho は Aki と同じマスにいません"],
     );
 }
 
@@ -933,6 +1059,15 @@ fn ram_take_refuses_the_fuselage_by_default() {
         }),
         ["space-junk.ram-take"]
     );
+    t.names(
+        Move::TakeJunk {
+            player: 0,
+            card: "J01".into(),
+        },
+        "space-junk.ram-take",
+        &["not the fuselage (J01 (J01))"],
+        &["胴体（J01（J01））ではありません"],
+    );
     t.play(Move::TakeJunk {
         player: 0,
         card: "M1".into(),
@@ -963,6 +1098,21 @@ fn the_cooler_is_shuffled_in_only_when_the_deck_runs_out() {
     assert_eq!(
         t.refused(Move::Draw { player: 1, cards }),
         ["space-junk.search-reshuffle"]
+    );
+    let mut cards: Vec<String> = t.s().deck.iter().take(1).cloned().collect();
+    cards.push("A3".into());
+    let left = t.s().deck.len() - 1;
+    t.names(
+        Move::Draw { player: 1, cards },
+        "space-junk.search-reshuffle",
+        &[
+            "Ben draws 1 card(s) from the cooler",
+            &format!("the deck still holds {left} card(s)"),
+        ],
+        &[
+            "Ben がクーラーから1枚引きました",
+            &format!("山札はまだ{left}枚あります"),
+        ],
     );
 }
 
@@ -1053,6 +1203,22 @@ fn rebuilding_is_for_ones_own_search_and_swaps_go_to_cargo() {
         }),
         ["space-junk.rebuild-timing"]
     );
+    t.names(
+        Move::Equip {
+            player: 0,
+            card: "M1".into(),
+            space: Slot(1),
+        },
+        "space-junk.rebuild-timing",
+        &[
+            "Aki moves M1 (M1) on the ship",
+            "round 1 search: Ben draws junk",
+        ],
+        &[
+            "Aki が船の M1（M1） を動かしました",
+            "ラウンド1 探索：Benがジャンクを引く",
+        ],
+    );
     // In Aki's next rebuild, a cargo card replaces A3, which goes to cargo
     t.until(|s| s.step == Step::Rebuild { seat: 0 });
     t.play(Move::Equip {
@@ -1106,6 +1272,12 @@ fn a_limited_ability_counts_its_uses_and_effects_are_logged() {
         (0, 2, 3)
     );
     assert_eq!(t.refused(effect(true)), ["space-junk.ability-uses"]);
+    t.names(
+        effect(true),
+        "space-junk.ability-uses",
+        &["CU (CU)'s ability has no use left"],
+        &["CU（CU） の能力は使用回数が残っていません"],
+    );
     let log = cards::matches::AnyMatch::log(&t.m);
     assert!(
         log.last().unwrap().text.contains("fame +2, Move +1"),
@@ -1595,4 +1767,84 @@ fn refusal_a_boost_outside_the_three_phases() {
     );
     // overridden, the card is damaged for no boost.
     assert!(t.s().damaged.contains(&card));
+}
+
+#[test]
+fn sentences_of_the_ram_turn_rules_name_both_players() {
+    // Given Aki ends her round-2 move on Ben's space (her ram step is open),
+    let mut t = Table::two("C222", "D222");
+    t.build(1, &[("M1", Slot(5))], &[]);
+    t.until(|s| s.round == 2 && s.step == Step::Move { seat: 0 });
+    t.auto();
+    assert_eq!(t.step(), Step::Ram { seat: 0 });
+    // when Ben rams her instead, it is not right after his own move;
+    t.names(
+        Move::Ram {
+            player: 1,
+            target: 0,
+        },
+        "space-junk.ram-timing",
+        &["Ben rams Aki, but a ship rams right after its own move"],
+        &["Ben が Aki に体当たりしましたが"],
+    );
+    // and when Aki wins her ram, Ben declining the take for her is not his to decline.
+    t.play(Move::Ram {
+        player: 0,
+        target: 1,
+    });
+    t.roll(6);
+    t.roll(1);
+    t.refused_then_overridden(
+        Move::NoTake { player: 1 },
+        "space-junk.ram-winner",
+        &["Aki won the ram, not Ben"],
+        &["体当たりに勝ったのは Aki です（Ben ではありません）"],
+    );
+}
+
+#[test]
+fn setup_refusals_name_the_player_and_the_characters() {
+    let cat = catalogue();
+    let header = |decks: Vec<Vec<&str>>| MatchHeader {
+        game: GameId::SpaceJunk,
+        catalogue: "test".into(),
+        players: decks
+            .into_iter()
+            .enumerate()
+            .map(|(i, d)| PlayerConfig {
+                name: NAMES[i].into(),
+                deck_name: "character".into(),
+                deck: d.into_iter().map(str::to_owned).collect(),
+            })
+            .collect(),
+        rules: serde_json::Value::Null,
+    };
+    let names = common::quoted_names(&header(vec![vec![], vec![]]), &cat);
+    let violations = |decks| match Match::<SpaceJunk>::new(header(decks), &cat) {
+        Err(cards::game::SetupError::IllegalDeck { violations, .. }) => violations,
+        other => panic!("expected an illegal deck, got {:?}", other.err()),
+    };
+    // Two characters for Aki,
+    let v = violations(vec![vec!["C111", "C222"], vec!["C333"]]);
+    assert_eq!(v[0].rule, "space-junk.setup-character");
+    assert!(v[0].sentence.contains("Aki lists 2: C111, C222"), "{v:?}");
+    assert!(
+        v[0].sentence_ja.contains("Aki には2枚あります：C111、C222"),
+        "{v:?}"
+    );
+    common::assert_japanese(&v[0].sentence_ja, &names);
+    // one character for Aki and Ben.
+    let v = violations(vec![vec!["C111"], vec!["C111"]]);
+    assert_eq!(v[0].rule, "space-junk.character-unique");
+    assert!(
+        v[0].sentence
+            .contains("C111 is a single card and already goes to Aki, not also to Ben"),
+        "{v:?}"
+    );
+    assert!(
+        v[0].sentence_ja
+            .contains("すでに Aki に配られています（Ben には配れません）"),
+        "{v:?}"
+    );
+    common::assert_japanese(&v[0].sentence_ja, &names);
 }

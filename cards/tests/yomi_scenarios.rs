@@ -206,6 +206,10 @@ impl Table {
     fn refused(&mut self, mv: Move) -> Vec<String> {
         match self.try_play(mv) {
             Err(Rejection::Refused { violations }) => {
+                let names = common::quoted_names(self.m.header(), &catalogue());
+                for v in &violations {
+                    common::assert_japanese(&v.sentence_ja, &names);
+                }
                 violations.into_iter().map(|v| v.rule).collect()
             }
             other => panic!("expected a refusal, got {other:?}"),
@@ -1558,4 +1562,400 @@ fn refusal_extra_ace_without_a_super_and_proceed_at_the_hand_limit() {
     );
     // and overridden, turn 2 begins with the cards kept.
     assert_eq!(t.m.state().turn, 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2-2 / 2-4: a revealed card stays on the table
+
+#[test]
+fn refusal_taking_back_a_revealed_card_before_the_combat_is_decided() {
+    // Given both cards face down and Aki's 5♠ revealed, Ben's still face down (2-2),
+    let mut t = Table::new();
+    t.play(Move::FaceDown { player: 0 });
+    t.play(Move::FaceDown { player: 1 });
+    t.play(Move::Reveal {
+        player: 0,
+        card: a("5S"),
+        end: T,
+    });
+    assert_eq!(t.step(), Step::Reveal);
+    // When Aki takes the revealed 5♠ back, it is refused: a revealed card stays and the combat
+    // is decided by it (2-4),
+    t.refused_then_overridden(
+        Move::Rechoose { player: 0 },
+        "yomi.revealed-stays",
+        &["Aki", "takes back 5S", "already revealed", "(2-4)"],
+        &["Aki", "5S", "表に返した札は場に残り", "（2-4）"],
+    );
+    let v = &t.m.entries().last().unwrap().effect;
+    let cards::matches::EntryEffect::Overridden(vs) = v else {
+        panic!("{v:?}")
+    };
+    assert!(
+        vs[0]
+            .reference
+            .contains("2-4. 勝敗決定「出した札によって戦闘の勝敗を決める。」")
+    );
+    // and overridden, the 5♠ is back in hand and Aki chooses again at 2-1:
+    assert_eq!(t.step(), Step::Select);
+    assert_eq!(t.hand(0), 7);
+    assert_eq!(t.m.state().players[0].table, Vec::<String>::new());
+    // his new choice, the 4♦ throw, decides the combat against Ben's 9♠ block.
+    t.play(Move::FaceDown { player: 0 });
+    t.play(Move::Reveal {
+        player: 0,
+        card: a("4D"),
+        end: T,
+    });
+    t.play(Move::Reveal {
+        player: 1,
+        card: b("9S"),
+        end: BOT,
+    });
+    assert_eq!(
+        t.result(),
+        CombatResult::Won {
+            winner: 0,
+            by: Kind::Throw
+        }
+    );
+}
+
+#[test]
+fn refusal_taking_back_a_revealed_card_after_the_combat_is_decided() {
+    // Given Aki's 5♠ attack beat Ben's 5♦ throw (the combat is decided),
+    let mut t = Table::new();
+    t.combat(Some(("5S", T)), Some(("5D", T)));
+    t.play(Move::NoEscape { player: 1 });
+    assert_eq!(t.step(), Step::Combo);
+    let hand = t.hand(0);
+    // When Aki takes the 5♠ back, it is refused with the turn named,
+    t.refused_then_overridden(
+        Move::Rechoose { player: 0 },
+        "yomi.revealed-stays",
+        &["Aki", "takes back 5S", "combat of turn 1", "(5-3)"],
+        &["Aki", "ターン1", "5S", "（5-3）"],
+    );
+    // and overridden, the card is in hand again while the combat stands as decided.
+    assert_eq!(t.hand(0), hand + 1);
+    assert_eq!(
+        t.result(),
+        CombatResult::Won {
+            winner: 0,
+            by: Kind::Attack
+        }
+    );
+    // A second take-back has nothing left on the table: meaningless.
+    assert!(matches!(
+        t.try_play(Move::Rechoose { player: 0 }),
+        Err(Rejection::Impossible(_))
+    ));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every rule's sentence names its cause (player, card, number), in both languages
+
+#[test]
+fn sentence_rechoose_names_both_players() {
+    // Given Aki's card face down and no "no card" from Ben,
+    let mut t = Table::new();
+    t.play(Move::FaceDown { player: 0 });
+    t.refused_then_overridden(
+        Move::Rechoose { player: 0 },
+        "yomi.rechoose",
+        &["Aki may choose again only after Ben declared \"no card\""],
+        &["Aki が選び直せるのは、Ben が「ノーカード」を宣言した後だけです"],
+    );
+    assert_eq!(t.hand(0), 7);
+}
+
+#[test]
+fn sentence_not_a_combat_move_names_the_player_card_and_end() {
+    let mut t = Table::new();
+    t.play(Move::FaceDown { player: 0 });
+    t.play(Move::FaceDown { player: 1 });
+    t.refused_then_overridden(
+        Move::Reveal {
+            player: 0,
+            card: a("QC"),
+            end: BOT,
+        },
+        "yomi.not-a-combat-move",
+        &["Aki reveals the bottom end of QC, an ability"],
+        &["Aki が表にした QC の下側は能力"],
+    );
+}
+
+#[test]
+fn sentence_extra_aces_names_the_card_that_is_no_ace() {
+    let mut t = Table::new();
+    t.play(Move::FaceDown { player: 0 });
+    t.play(Move::FaceDown { player: 1 });
+    t.play(Move::Reveal {
+        player: 0,
+        card: a("AH"),
+        end: T,
+    });
+    t.play(Move::Reveal {
+        player: 1,
+        card: b("9S"),
+        end: T,
+    });
+    t.refused_then_overridden(
+        Move::ExtraAce {
+            player: 0,
+            card: a("2S"),
+        },
+        "yomi.extra-aces",
+        &["Aki puts out 2S as an extra Ace: it is not an Ace"],
+        &["Aki が追加のA札として出した 2S はA札ではありません"],
+    );
+}
+
+#[test]
+fn sentence_extra_aces_names_the_aces_missing() {
+    // Given Aki has discarded three of his four Aces (overridden at 2-1), only A♥ is left,
+    let mut t = Table::new();
+    for card in ["AS", "AD", "AC"] {
+        t.override_play(Move::Discard {
+            player: 0,
+            cards: vec![a(card)],
+        });
+    }
+    t.play(Move::FaceDown { player: 0 });
+    t.play(Move::FaceDown { player: 1 });
+    // When he reveals the Double Ace, which needs one more Ace, he has none: refused.
+    t.refused_then_overridden(
+        Move::Reveal {
+            player: 0,
+            card: a("AH"),
+            end: T,
+        },
+        "yomi.extra-aces",
+        &[
+            "Double Ace needs 2 Aces in all",
+            "Aki has only 0 other Ace(s)",
+        ],
+        &[
+            "Double Ace にはA札が合計2枚必要",
+            "Aki の未使用のほかのA札は0枚だけ",
+        ],
+    );
+}
+
+#[test]
+fn sentence_combo_move_names_the_kind_in_japanese() {
+    let mut t = Table::new();
+    t.combat(Some(("QS", T)), Some(("10D", T)));
+    t.play(Move::NoEscape { player: 1 });
+    // A block end is 防御 in Japanese, not "block".
+    t.refused_then_overridden(
+        Move::Combo {
+            player: 0,
+            card: a("3S"),
+            end: BOT,
+        },
+        "yomi.combo-move",
+        &["the bottom end of 3S that Aki plays is a block"],
+        &["Aki が出した 3S の下側は防御です"],
+    );
+    // A Joker is no attack or throw either; overridden it hits for nothing.
+    let hp = t.hp(1);
+    t.refused_then_overridden(
+        Move::Combo {
+            player: 0,
+            card: a("JK"),
+            end: T,
+        },
+        "yomi.combo-move",
+        &["Joker that Aki plays is a Joker"],
+        &["Aki が出した Joker はジョーカーです"],
+    );
+    t.play(Move::EndCombo { player: 0 });
+    assert_eq!(t.hp(1), hp - 4);
+}
+
+#[test]
+fn sentence_pumps_and_combo_limit_name_the_numbers() {
+    let mut t = Table::new();
+    t.combat(Some(("QS", T)), Some(("10D", T)));
+    t.play(Move::NoEscape { player: 1 });
+    t.refused_then_overridden(
+        Move::Pump {
+            player: 0,
+            cards: vec![a("2S"), a("3S")],
+        },
+        "yomi.pump-cost",
+        &["A pump of Attack QS costs 1 card(s), not 2"],
+        &["Attack QS のパンプアップのコストは1枚です（2枚ではありません）"],
+    );
+    t.refused_then_overridden(
+        Move::Combo {
+            player: 0,
+            card: a("QH"),
+            end: T,
+        },
+        "yomi.combo-limit",
+        &["Aki's combo would cost 11 combo points; the limit is 10"],
+        &["Aki のコンボはコンボポイント11になります。上限は10です"],
+    );
+    t.refused_then_overridden(
+        Move::Pump {
+            player: 0,
+            cards: vec![a("4S")],
+        },
+        "yomi.no-pump",
+        &["Heavy has no pump"],
+        &["Heavy にはパンプアップがありません"],
+    );
+}
+
+#[test]
+fn sentence_dodge_retaliation_names_the_player() {
+    let mut t = Table::new();
+    t.combat(Some(("2H", BOT)), Some(("9S", T)));
+    t.play(Move::Combo {
+        player: 0,
+        card: a("6S"),
+        end: T,
+    });
+    t.refused_then_overridden(
+        Move::Combo {
+            player: 0,
+            card: a("7S"),
+            end: T,
+        },
+        "yomi.dodge-retaliation",
+        &["one attack or throw only; Aki already did"],
+        &["打撃か投げの1回だけです。Aki はすでに反撃しました"],
+    );
+}
+
+#[test]
+fn sentence_searches_power_ups_and_open_searches_name_their_cause() {
+    let mut t = Table::new();
+    t.combat(Some(("2S", BOT)), Some(("2S", BOT)));
+    assert_eq!(t.step(), Step::PowerUp);
+    t.refused_then_overridden(
+        Move::Search {
+            player: 0,
+            card: a("2H"),
+            from: Pile::Deck,
+        },
+        "yomi.search-not-ace",
+        &["Aki searches for 2H", "it is not an Ace"],
+        &["Aki が探した 2H はAではありません"],
+    );
+    t.refused_then_overridden(
+        Move::Search {
+            player: 0,
+            card: a("AS"),
+            from: Pile::Deck,
+        },
+        "yomi.search-not-owed",
+        &["Aki searches for AS, but has no Ace search open"],
+        &["Aki が AS を探しましたが、いまAを探す権利はありません"],
+    );
+    t.refused_then_overridden(
+        Move::PowerUp {
+            player: 0,
+            cards: vec![a("7S"), a("8S")],
+        },
+        "yomi.power-up-rank",
+        &[
+            "Aki powers up with cards of different ranks",
+            "these are 7, 8",
+        ],
+        &[
+            "Aki のパワーアップのカードは数値がそろっていません",
+            "これらは 7、8 です",
+        ],
+    );
+    t.refused_then_overridden(
+        Move::PowerUp {
+            player: 0,
+            cards: vec![a("9S")],
+        },
+        "yomi.power-up-size",
+        &["Aki powers up with 1 card(s)"],
+        &["Aki のパワーアップは1枚です"],
+    );
+    // The overridden pair owes Aki an Ace: going on before he searches or gives it up is
+    // refused.
+    t.refused_then_overridden(
+        Move::Proceed {},
+        "yomi.ace-search-open",
+        &["Aki may still search 1 Ace(s)"],
+        &["Aki はまだAを1枚探して手札に加えられます"],
+    );
+}
+
+#[test]
+fn sentence_power_up_ranks_in_japanese() {
+    // Given the power-up step, when Aki discards a Jack and a King,
+    let mut t = Table::new();
+    t.combat(Some(("2S", BOT)), Some(("2S", BOT)));
+    t.refused_then_overridden(
+        Move::PowerUp {
+            player: 0,
+            cards: vec![a("JS"), a("KS"), a("JK")],
+        },
+        "yomi.power-up-rank",
+        &["these are J, K, Joker"],
+        &["これらは ジャック、キング、ジョーカー です"],
+    );
+}
+
+#[test]
+fn sentence_hand_limit_names_the_counts() {
+    let mut t = Table::new();
+    t.adjust(Some(0), "hand", 15);
+    t.combat(Some(("2S", BOT)), Some(("2S", BOT)));
+    t.play(Move::Proceed {});
+    assert_eq!(t.step(), Step::HandLimit);
+    t.refused_then_overridden(
+        Move::Discard {
+            player: 0,
+            cards: vec![a("3S"), a("4S"), a("5S")],
+        },
+        "yomi.hand-limit",
+        &["Aki holds 14 cards: discard down to 12 (2 card(s)), not 3"],
+        &["Aki の手札は14枚です：12枚まで（2枚）捨ててください。3枚ではありません"],
+    );
+}
+
+#[test]
+fn sentence_effect_timing_names_the_change_and_the_step() {
+    let mut t = Table::new();
+    // Combo damage at 2-1 is before the combat reveal:
+    t.refused_then_overridden(
+        Move::Effect {
+            player: 0,
+            hp: 0,
+            opp_hp: 0,
+            draw: 0,
+            speed: 0,
+            combo_damage: 5,
+            note: String::new(),
+        },
+        "yomi.effect-timing",
+        &["Aki's combo damage of 5 is added at turn 1 2-1"],
+        &["Aki のコンボダメージ（5）はターン1 2-1です"],
+    );
+    // a speed change after 2-4 comes after the combat winner was decided.
+    t.combat(Some(("2S", BOT)), Some(("2S", BOT)));
+    t.refused_then_overridden(
+        Move::Effect {
+            player: 1,
+            hp: 0,
+            opp_hp: 0,
+            draw: 0,
+            speed: -10,
+            combo_damage: 0,
+            note: String::new(),
+        },
+        "yomi.effect-timing",
+        &["Ben's speed change of -10 comes after the combat winner was decided"],
+        &["Ben の速度の変更（-10）は戦闘の勝敗が決まった後です"],
+    );
 }

@@ -62,6 +62,10 @@ pub fn refused_then_overridden<G: cards::game::Game>(
         );
     }
     assert!(!v.sentence_ja.is_empty(), "{rule}: no Japanese sentence");
+    let names = quoted_names(m.header(), catalogue);
+    for w in &violations {
+        assert_japanese(&w.sentence_ja, &names);
+    }
     for needle in ja {
         assert!(
             v.sentence_ja.contains(needle),
@@ -91,5 +95,88 @@ pub fn refused_then_overridden<G: cards::game::Game>(
     assert_eq!(
         serde_json::to_value(replayed.state()).unwrap(),
         serde_json::to_value(m.state()).unwrap()
+    );
+}
+
+/// The catalogue's own texts (card ids, names, move names, printed text) and the players' names:
+/// what a Japanese sentence may quote as it is, in whatever script it is written.
+pub fn quoted_names(
+    header: &cards::game::MatchHeader,
+    catalogue: &cards::catalogue::Catalogue,
+) -> Vec<String> {
+    fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    match x {
+                        serde_json::Value::String(s)
+                            if ["id", "name_ja", "name_en", "name", "text", "flavor"]
+                                .contains(&k.as_str()) =>
+                        {
+                            out.push(s.clone());
+                        }
+                        _ => walk(x, out),
+                    }
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+            _ => {}
+        }
+    }
+    let mut out: Vec<String> = header.players.iter().map(|p| p.name.clone()).collect();
+    for c in &catalogue.cards {
+        walk(&serde_json::to_value(c).unwrap(), &mut out);
+    }
+    for d in &catalogue.decks {
+        out.push(d.id.clone());
+    }
+    out.retain(|s| !s.is_empty());
+    // Longest first, so that a name is not cut by a shorter one inside it.
+    out.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    out.dedup();
+    out
+}
+
+/// The rulebooks' own Latin letters in their Japanese text: Yomi's ability timings
+/// (`[Combat Reveal]`, seed 2-3) and Rockman's `Lv１` (seed: 「Lv１-チップの使用制限」).
+const SEED_TERMS: &[&str] = &[
+    "[Draw Phase]",
+    "[Combat Reveal]",
+    "[During Combat]",
+    "[End of Combat]",
+    "[Full Combo]",
+    "[End of Turn]",
+    "Lv",
+];
+
+/// Then: a violation's Japanese sentence (and a Japanese reason) is written in Japanese: once
+/// the players' names, the catalogue's texts (`names`, from [`quoted_names`]) and the
+/// rulebook's own Latin terms are taken out, no ASCII letter is left, except the seed's A (Yomi's
+/// 「A札」「Aを探し」, a lone capital A).
+pub fn assert_japanese(sentence_ja: &str, names: &[String]) {
+    let mut rest = sentence_ja.to_owned();
+    for n in names
+        .iter()
+        .map(String::as_str)
+        .chain(SEED_TERMS.iter().copied())
+    {
+        rest = rest.replace(n, " ");
+    }
+    let chars: Vec<char> = rest.chars().collect();
+    let english: String = chars
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| {
+            let letter = |j: Option<&char>| j.is_some_and(|c| c.is_ascii_alphabetic());
+            let lone_a = **c == 'A'
+                && !letter(i.checked_sub(1).and_then(|j| chars.get(j)))
+                && !letter(chars.get(i + 1));
+            c.is_ascii_alphabetic() && !lone_a
+        })
+        .map(|(_, c)| *c)
+        .collect();
+    assert!(
+        english.is_empty(),
+        "English letters {english:?} in the Japanese sentence {sentence_ja:?}"
     );
 }

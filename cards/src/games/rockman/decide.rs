@@ -10,9 +10,10 @@ pub(super) fn check_change(values: &[i32]) -> Result<(), Impossible> {
         .iter()
         .find(|v| v.unsigned_abs() > MAX_CHANGE.unsigned_abs())
     {
-        Some(v) => Err(Impossible::new(format!(
-            "a change of {v} is outside ±{MAX_CHANGE}"
-        ))),
+        Some(v) => Err(
+            Impossible::new(format!("a change of {v} is outside ±{MAX_CHANGE}"))
+                .ja(format!("{v} の変更は ±{MAX_CHANGE} の範囲外です。")),
+        ),
         None => Ok(()),
     }
 }
@@ -49,13 +50,19 @@ pub(super) fn attack_with(
 pub(super) fn hand_card(state: &State, seat: Seat, card: &str) -> Result<(), Impossible> {
     let p = &state.players[seat];
     if p.hand < 1 {
-        return Err(Impossible::new(format!("{} has no card in hand", p.name)));
+        return Err(Impossible::new(format!("{} has no card in hand", p.name))
+            .ja(format!("{} の手札がありません。", p.name)));
     }
     if !state.has_unplayed(seat, card) {
         return Err(Impossible::new(format!(
             "{} has no unplayed copy of {}",
             p.name,
             state.label(card)
+        ))
+        .ja(format!(
+            "{} には未使用の {} がありません。",
+            p.name,
+            state.label_ja(card)
         )));
     }
     Ok(())
@@ -73,6 +80,12 @@ pub(super) fn discard_cards(
             state.name(seat),
             state.players[seat].hand,
             cards.len()
+        ))
+        .ja(format!(
+            "{} の手札は{}枚で、{}枚ではありません。",
+            state.name(seat),
+            state.players[seat].hand,
+            cards.len()
         )));
     }
     for c in cards {
@@ -82,6 +95,11 @@ pub(super) fn discard_cards(
                 "{} has no unplayed copy of {}",
                 state.name(seat),
                 state.label(c)
+            ))
+            .ja(format!(
+                "{} には未使用の {} がありません。",
+                state.name(seat),
+                state.label_ja(c)
             )));
         }
         b.push(Event::Discarded(seat, c.clone()));
@@ -100,14 +118,15 @@ pub(super) fn transfer_turn(state: &State, seat: Seat, v: &mut Vec<Violation>) {
         }
     };
     if expected != Some(seat) {
+        let whose = expected.map(|s| state.name(s)).unwrap_or("?");
         v.push(rule(
             "transfer-order",
             format!(
-                "The first player places cards first, then the second player; it is {}'s transfer now.",
-                expected.map(|s| state.name(s)).unwrap_or("?")
+                "{} places out of turn: the first player places cards first, then the second player; it is {whose}'s transfer now.",
+                state.name(seat)
             ),
             "§3 TRANSFER",
-        ).ja(format!("転送は先攻、後攻の順です。いまは {} の転送です。", expected.map(|s| state.name(s)).unwrap_or("?"))));
+        ).ja(format!("{} の転送の番ではありません：転送は先攻、後攻の順です。いまは {whose} の転送です。", state.name(seat))));
     }
 }
 
@@ -143,8 +162,14 @@ pub(super) fn battle_turn(state: &State, seat: Seat, what: &str, v: &mut Vec<Vio
         } else {
             let active = state.active.map(|s| state.name(s)).unwrap_or("?");
             (
-                format!("The players act in turn, one action each; it is {active}'s action."),
-                format!("行動は交互に1回ずつです。いまは {active} の行動です。"),
+                format!(
+                    "{} acts out of turn: the players act in turn, one action each; it is {active}'s action.",
+                    state.name(seat)
+                ),
+                format!(
+                    "{} の行動の番ではありません：行動は交互に1回ずつです。いまは {active} の行動です。",
+                    state.name(seat)
+                ),
             )
         };
         v.push(rule("turn-order", why, "§3 BATTLE").ja(why_ja));
@@ -159,17 +184,36 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let info = state.card(card)?;
             if !matches!(info.data, RockmanCard::Navi(_)) {
-                return Err(Impossible::new(format!(
-                    "{} is a {}, not a navi",
-                    info.label(),
-                    info.data.kind()
-                )));
+                // Overridden: the card stands on the centre square as the opening card.
+                v.push(
+                    rule(
+                        "opening-navi",
+                        format!(
+                            "{} puts {}, a {} card, on the centre square as the opening navi: each player starts with 1 navi card there.",
+                            state.name(*player),
+                            info.label(),
+                            info.data.kind()
+                        ),
+                        "§10 setup",
+                    )
+                    .ja(format!(
+                        "{} が最初のナビとして中央のマスに置いた {} は{}カードです：最初に中央のマスに置くのはナビカード1枚です。",
+                        state.name(*player),
+                        info.label_ja(),
+                        info.data.kind_ja()
+                    )),
+                );
             }
             if !state.has_unplayed(*player, card) {
                 return Err(Impossible::new(format!(
                     "{}'s deck holds no {}",
                     state.name(*player),
                     info.label()
+                ))
+                .ja(format!(
+                    "{} の山札に {} はありません。",
+                    state.name(*player),
+                    info.label_ja()
                 )));
             }
             let centre = state.centre();
@@ -210,10 +254,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "Janken decides the first player only on turn 1 or after a tie on HP and card count; the match is at {}.",
                             step_text(state)
                         ),
-                        "先攻後攻",
+                        "§3 ORDER",
                     )
                     .ja(format!(
-                        "ジャンケンで先攻を決めるのは、最初のターンか、HPとカードの枚数が同じときだけです（じゃんけんで勝ったほうが先攻）。いまは {} です。",
+                        "じゃんけんで先攻を決めるのは、最初のターンか、ＨＰゲージとカードの枚数が同じときだけです（じゃんけんで勝ったほうが先攻）。いまは {} です。",
                         step_text_ja(state)
                     )),
                 );
@@ -232,14 +276,28 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let info = state.card(card)?;
             let p = &state.players[*player];
-            if !info.data.is_character() {
-                return Err(Impossible::new(format!(
-                    "{} is a {}: only navis and viruses (キャラ) go on the area",
-                    info.label(),
-                    info.data.kind()
-                )));
-            }
             transfer_checks(state, *player, card, &mut v)?;
+            if !info.data.is_character() {
+                // Overridden: the card stands on the square (it has no attack of its own).
+                v.push(
+                    rule(
+                        "transfer-kind",
+                        format!(
+                            "{} puts {}, a {} card, on the area: only a character (navi or virus) goes on the area; a chip goes face down in the chip zone.",
+                            p.name,
+                            info.label(),
+                            info.data.kind()
+                        ),
+                        "§3 TRANSFER places",
+                    )
+                    .ja(format!(
+                        "{} がエリアに置いた {} は{}カードです：エリアに置くのはキャラ（ナビかウイルス）で、チップはチップ置き場にウラ向きで置きます。",
+                        p.name,
+                        info.label_ja(),
+                        info.data.kind_ja()
+                    )),
+                );
+            }
             if !state.on_area(*square) {
                 return Err(Impossible::new(format!(
                     "{square} is not a square of {}'s area",
@@ -279,8 +337,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         info.label(),
                         virus.level
                     ),
-                    "§8 Lv2",
-                ).ja(format!("Lv2ルール：HP{}の {} が転送できるウイルスはレベル{}までです。{} はレベル{}です。", p.hp, p.name, state.max_level(*player), info.label(), virus.level)));
+                    "§8 Lv2 virus",
+                ).ja(format!("Lv２ルール：ＨＰ{}の {} が転送できるウイルスはレベル{}までです。{} はレベル{}です。", p.hp, p.name, state.max_level(*player), info.label_ja(), virus.level)));
             }
             b.push(Event::Put {
                 seat: *player,
@@ -300,35 +358,95 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 return Err(Impossible::new(format!(
                     "{} has no card on {square} to evolve",
                     state.name(*player)
+                ))
+                .ja(format!(
+                    "{} の {square} には進化させるカードがありません。",
+                    state.name(*player)
                 )));
             };
-            let RockmanCard::Virus(base_virus) = &state.card(&base.card)?.data else {
-                return Err(Impossible::new(format!(
-                    "{} on {square} is not a virus",
-                    state.label(&base.card)
-                )));
-            };
-            if !matches!(info.data, RockmanCard::Virus(_)) {
-                return Err(Impossible::new(format!("{} is not a virus", info.label())));
-            }
+            let base_info = state.card(&base.card)?;
             transfer_checks(state, *player, card, &mut v)?;
+            if !matches!(base_info.data, RockmanCard::Virus(_)) {
+                v.push(
+                    rule(
+                        "evolution-virus",
+                        format!(
+                            "{} evolves {} on {square}, a {} card: only a virus evolves.",
+                            state.name(*player),
+                            base_info.label(),
+                            base_info.data.kind()
+                        ),
+                        "§8 Lv2",
+                    )
+                    .ja(format!(
+                        "{} が {square} の {} を進化させようとしています。これは{}カードです：進化するのはウイルスだけです。",
+                        state.name(*player),
+                        base_info.label_ja(),
+                        base_info.data.kind_ja()
+                    )),
+                );
+            }
+            if !matches!(info.data, RockmanCard::Virus(_)) {
+                v.push(
+                    rule(
+                        "evolution-virus",
+                        format!(
+                            "{} evolves {} into {}, a {} card: a virus evolves into the virus its card names.",
+                            state.name(*player),
+                            base_info.label(),
+                            info.label(),
+                            info.data.kind()
+                        ),
+                        "§8 Lv2",
+                    )
+                    .ja(format!(
+                        "{} が {} を{}カードの {} に進化させようとしています：進化した後もウイルスです（カードに書いてあるウイルス）。",
+                        state.name(*player),
+                        base_info.label_ja(),
+                        info.data.kind_ja(),
+                        info.label_ja()
+                    )),
+                );
+            }
             if !state.rules.lv2_evolution {
                 v.push(rule(
                     "lv2-evolution",
-                    "Virus evolution is the optional Lv2 rule, which is not in play in this match.",
+                    format!(
+                        "{} evolves {} into {}: virus evolution is the optional Lv2 rule, which is not in play in this match.",
+                        state.name(*player),
+                        base_info.label(),
+                        info.label()
+                    ),
                     "§8 Lv2",
-                ).ja("ウイルスの進化はLv2のオプションルールで、この対戦では使っていません。"));
+                ).ja(format!(
+                    "{} が {} を {} に進化させようとしています：ウイルスの進化はLv２の追加ルールで、この対戦では使っていません。",
+                    state.name(*player),
+                    base_info.label_ja(),
+                    info.label_ja()
+                )));
             }
-            if !base_virus.evolves_to.contains(card) {
-                let to = if base_virus.evolves_to.is_empty() {
+            let evolves_to: &[String] = match &base_info.data {
+                RockmanCard::Virus(base_virus) => &base_virus.evolves_to,
+                _ => &[],
+            };
+            if matches!(base_info.data, RockmanCard::Virus(_)) && !evolves_to.contains(card) {
+                let to = if evolves_to.is_empty() {
                     "nothing".to_owned()
                 } else {
-                    base_virus
-                        .evolves_to
+                    evolves_to
                         .iter()
                         .map(|id| state.label(id))
                         .collect::<Vec<_>>()
                         .join(", ")
+                };
+                let to_ja = if evolves_to.is_empty() {
+                    "（進化先なし）".to_owned()
+                } else {
+                    evolves_to
+                        .iter()
+                        .map(|id| state.label_ja(id))
+                        .collect::<Vec<_>>()
+                        .join("、")
                 };
                 v.push(
                     rule(
@@ -341,9 +459,9 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "§8 Lv2",
                     )
                     .ja(format!(
-                        "{} が進化するのは（カードのとおり）{to} で、{} ではありません。",
-                        state.label(&base.card),
-                        info.label()
+                        "{} が進化するのは（カードのとおり）{to_ja} で、{} ではありません。",
+                        base_info.label_ja(),
+                        info.label_ja()
                     )),
                 );
             }
@@ -363,7 +481,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let p = &state.players[*player];
             if p.hand < 1 {
-                return Err(Impossible::new(format!("{} has no card in hand", p.name)));
+                return Err(Impossible::new(format!("{} has no card in hand", p.name))
+                    .ja(format!("{} の手札がありません。", p.name)));
             }
             transfer_turn(state, *player, &mut v);
             if p.placed_chip {
@@ -403,32 +522,77 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         } => {
             check_seat(*player)?;
             let info = state.card(card)?;
-            if !matches!(info.data, RockmanCard::Style(_)) {
-                return Err(Impossible::new(format!(
-                    "{} is not a style card",
-                    info.label()
-                )));
-            }
             let Some(navi) = state.at(*player, *square) else {
                 return Err(Impossible::new(format!(
                     "{} has no card on {square}",
                     state.name(*player)
+                ))
+                .ja(format!(
+                    "{} の {square} にカードがありません。",
+                    state.name(*player)
                 )));
             };
-            if !matches!(state.card(&navi.card)?.data, RockmanCard::Navi(_)) {
-                return Err(Impossible::new(format!(
-                    "a style card attaches to a navi; {} on {square} is not one",
-                    state.label(&navi.card)
-                )));
-            }
+            let navi_info = state.card(&navi.card)?;
             transfer_checks(state, *player, card, &mut v)?;
+            if !matches!(info.data, RockmanCard::Style(_)) {
+                v.push(
+                    rule(
+                        "style-kind",
+                        format!(
+                            "{} attaches {}, a {} card, to {} as a style card: only a style card is attached to a navi.",
+                            state.name(*player),
+                            info.label(),
+                            info.data.kind(),
+                            navi_info.label()
+                        ),
+                        "§8 Lv3",
+                    )
+                    .ja(format!(
+                        "{} が {} にスタイルカードとしてつけた {} は{}カードです：ナビにつけるのはスタイルカードです。",
+                        state.name(*player),
+                        navi_info.label_ja(),
+                        info.label_ja(),
+                        info.data.kind_ja()
+                    )),
+                );
+            }
+            if !matches!(navi_info.data, RockmanCard::Navi(_)) {
+                v.push(
+                    rule(
+                        "style-navi",
+                        format!(
+                            "{} attaches a style card to {} on {square}, a {} card: a style card is attached to a navi.",
+                            state.name(*player),
+                            navi_info.label(),
+                            navi_info.data.kind()
+                        ),
+                        "§8 Lv3",
+                    )
+                    .ja(format!(
+                        "{} が {square} の {} にスタイルカードをつけようとしています。これは{}カードです：スタイルカードはナビにつけます。",
+                        state.name(*player),
+                        navi_info.label_ja(),
+                        navi_info.data.kind_ja()
+                    )),
+                );
+            }
             let p = &state.players[*player];
             if !state.rules.lv3_styles {
                 v.push(rule(
                     "lv3-style",
-                    "Style cards are the optional Lv3 rule, which is not in play in this match.",
+                    format!(
+                        "{} attaches {} to {}: style cards are the optional Lv3 rule, which is not in play in this match.",
+                        p.name,
+                        info.label(),
+                        navi_info.label()
+                    ),
                     "§8 Lv3",
-                ).ja("スタイルカードはLv3のオプションルールで、この対戦では使っていません。"));
+                ).ja(format!(
+                    "{} が {} に {} をつけようとしています：スタイルカードはLv３の追加ルールで、この対戦では使っていません。",
+                    p.name,
+                    navi_info.label_ja(),
+                    info.label_ja()
+                )));
             }
             if p.attached_style {
                 v.push(rule(
@@ -487,7 +651,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let p = &state.players[*player];
             if state.at(*player, *from).is_none() {
-                return Err(Impossible::new(format!("{} has no card on {from}", p.name)));
+                return Err(Impossible::new(format!("{} has no card on {from}", p.name))
+                    .ja(format!("{} の {from} にカードがありません。", p.name)));
             }
             // The opponent's area lies in front of row 0; the app tracks a card only in its
             // owner's area, so overridden the move's cost is paid, the action is spent and the
@@ -526,10 +691,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(rule(
                     "move-orthogonal",
                     format!(
-                        "A card moves exactly 1 square up, down, left or right (ナナメには移動できない): {from} to {to} is not."
+                        "{} moves a card from {from} to {to}: a card moves exactly 1 square up, down, left or right (ナナメには移動できない).",
+                        p.name
                     ),
                     "§3 BATTLE A",
-                ).ja(format!("カードの移動は上下左右に1マスです（ナナメには移動できない）：{from} から {to} はできません。")));
+                ).ja(format!("{} が {from} から {to} へカードを移動しました：カードの移動は上下左右に1マスです（ナナメには移動できない）。", p.name)));
             }
             if let Some(c) = state.at(*player, *to)
                 && state.rules.move_needs_empty_square
@@ -545,7 +711,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     )
                     .ja(format!(
                         "カードは空いているマスに移動します。{to} には {} があります。",
-                        state.label(&c.card)
+                        state.label_ja(&c.card)
                     )),
                 );
             }
@@ -561,7 +727,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name, p.hand
                     ),
                     "§3 BATTLE A",
-                ).ja(format!("カードの移動には手札を１枚すてます（`discard` で指定）。{} の手札は{}枚です。", p.name, p.hand))),
+                ).ja(format!("カードの移動には手札を１枚すてます（すてるカードを指定してください）。{} の手札は{}枚です。", p.name, p.hand))),
             }
             if !into_opponent {
                 b.push(Event::Moved(*player, *from, *to));
@@ -580,6 +746,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 return Err(Impossible::new(format!(
                     "{} has no card on {from}",
                     state.name(*player)
+                ))
+                .ja(format!(
+                    "{} の {from} にカードがありません。",
+                    state.name(*player)
                 )));
             };
             let info = state.card(&attacker.card)?;
@@ -587,10 +757,14 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 RockmanCard::Navi(n) => (n.attack, n.target),
                 RockmanCard::Virus(x) => (x.attack, x.target),
                 _ => {
-                    return Err(Impossible::new(format!(
-                        "{} is not a character",
-                        info.label()
-                    )));
+                    return Err(
+                        Impossible::new(format!("{} is not a character", info.label())).ja(
+                            format!(
+                                "{} はキャラではありません（攻撃力がありません）。",
+                                info.label_ja()
+                            ),
+                        ),
+                    );
                 }
             };
             battle_turn(state, *player, "An attack (action B)", &mut v);
@@ -602,10 +776,18 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         info.label()
                     ),
                     "§3 BATTLE B",
-                ).ja(format!("{from} の {} は行動済みです。エンドフェイズまで再び攻撃できません。", info.label())));
+                ).ja(format!("{from} の {} は行動済みです。エンドフェイズまで再び攻撃できません。", info.label_ja())));
             }
-            let label = info.label();
-            let hits = targets(state, *player, Some(*from), pattern, target, &label, &mut v)?;
+            let (label, label_ja) = (info.label(), info.label_ja());
+            let hits = targets(
+                state,
+                *player,
+                Some(*from),
+                pattern,
+                target,
+                (&label, &label_ja),
+                &mut v,
+            )?;
             let power = power(attack, *bonus);
             b.push(Event::SetActed(*player, *from, true));
             attack_with(&mut b, *player, &attacker.card, &hits, power);
@@ -621,18 +803,47 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             check_change(&[*bonus])?;
             let info = state.card(card)?;
-            let RockmanCard::Chip(chip) = &info.data else {
-                return Err(Impossible::new(format!("{} is not a chip", info.label())));
-            };
             let p = &state.players[*player];
+            let chip = match &info.data {
+                RockmanCard::Chip(chip) => Some(chip),
+                other => {
+                    // Overridden: the face-down card is turned up and discarded, with no effect
+                    // (a chip zone card is face down, so any card may have been put there).
+                    v.push(
+                        rule(
+                            "chip-kind",
+                            format!(
+                                "{} uses {} from the chip zone, a {} card: only a chip card is used from the chip zone (action C).",
+                                p.name,
+                                info.label(),
+                                other.kind()
+                            ),
+                            "§3 BATTLE C",
+                        )
+                        .ja(format!(
+                            "{} がチップ置き場から使った {} は{}カードです：チップ置き場から使うのはチップカードです（アクションＣ）。",
+                            p.name,
+                            info.label_ja(),
+                            other.kind_ja()
+                        )),
+                    );
+                    None
+                }
+            };
             if p.chips < 1 {
-                return Err(Impossible::new(format!("{}'s chip zone is empty", p.name)));
+                return Err(Impossible::new(format!("{}'s chip zone is empty", p.name))
+                    .ja(format!("{} のチップ置き場は空です。", p.name)));
             }
             if !state.has_unplayed(*player, card) {
                 return Err(Impossible::new(format!(
                     "{} has no unplayed copy of {}",
                     p.name,
                     info.label()
+                ))
+                .ja(format!(
+                    "{} には未使用の {} がありません。",
+                    p.name,
+                    info.label_ja()
                 )));
             }
             if let Some(f) = from {
@@ -644,11 +855,16 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     return Err(Impossible::new(format!(
                         "{} has no character on {f} to aim the chip from",
                         p.name
+                    ))
+                    .ja(format!(
+                        "{} の {f} には、チップを向けるキャラがいません。",
+                        p.name
                     )));
                 }
             }
             battle_turn(state, *player, "Using a chip (action C)", &mut v);
-            if state.rules.lv1_chip_limit && chip.level > state.max_level(*player) {
+            let level = chip.map_or(0, |c| c.level);
+            if state.rules.lv1_chip_limit && level > state.max_level(*player) {
                 v.push(rule(
                     "lv1-chip-level",
                     format!(
@@ -657,31 +873,45 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name,
                         state.max_level(*player),
                         info.label(),
-                        chip.level
+                        level
                     ),
                     "§8 Lv1",
-                ).ja(format!("Lv1ルール：HP{}の {} が使えるチップはレベル{}までです。{} はレベル{}です。", p.hp, p.name, state.max_level(*player), info.label(), chip.level)));
+                ).ja(format!("Lv１ルール：ＨＰ{}の {} が使えるチップはレベル{}までです。{} はレベル{}です。", p.hp, p.name, state.max_level(*player), info.label_ja(), level)));
             }
             if !state.rules.chip_same_turn && p.chips <= p.chips_placed_this_turn {
                 v.push(
                     rule(
                         "chip-same-turn",
-                        "House rule: a chip cannot be used in the turn it was placed.",
+                        format!(
+                            "House rule: a chip cannot be used in the turn it was placed; {}'s chip zone holds {} chip(s), all placed this turn (turn {}).",
+                            p.name, p.chips, state.turn
+                        ),
                         "§10 gap 9",
                     )
-                    .ja("ハウスルール：チップは置いたターンには使えません。"),
+                    .ja(format!(
+                        "ハウスルール：チップは置いたターンには使えません。{} のチップ置き場の{}枚はどれもこのターン（ターン{}）に置いたものです。",
+                        p.name, p.chips, state.turn
+                    )),
                 );
             }
-            let label = info.label();
-            let hits = match (chip.attack, chip.target) {
+            let (label, label_ja) = (info.label(), info.label_ja());
+            let hits = match (chip.and_then(|c| c.attack), chip.and_then(|c| c.target)) {
                 (Some(attack), Some(pattern)) => {
                     if from.is_none() && !matches!(pattern, Target::Any | Target::Manual) {
                         return Err(Impossible::new(format!(
                             "{label} attacks along the lane of one of your characters: name it with `from`"
-                        )));
+                        )).ja(format!("{label_ja} は自分のキャラのレーンに沿って攻撃します：そのキャラのマスを指定してください。")));
                     }
                     Some((
-                        targets(state, *player, *from, pattern, target, &label, &mut v)?,
+                        targets(
+                            state,
+                            *player,
+                            *from,
+                            pattern,
+                            target,
+                            (&label, &label_ja),
+                            &mut v,
+                        )?,
                         power(attack, *bonus),
                     ))
                 }
@@ -696,13 +926,28 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         Move::Battler { player, card } => {
             check_seat(*player)?;
             let info = state.card(card)?;
-            if !matches!(info.data, RockmanCard::Battler) {
-                return Err(Impossible::new(format!(
-                    "{} is not a battler card",
-                    info.label()
-                )));
-            }
             hand_card(state, *player, card)?;
+            if !matches!(info.data, RockmanCard::Battler) {
+                // Overridden: the card is played from hand and discarded, with no effect.
+                v.push(
+                    rule(
+                        "battler-kind",
+                        format!(
+                            "{} plays {}, a {} card, as a battler card: action D uses a battler card from hand.",
+                            state.name(*player),
+                            info.label(),
+                            info.data.kind()
+                        ),
+                        "§3 BATTLE D",
+                    )
+                    .ja(format!(
+                        "{} がバトラーカードとして使った {} は{}カードです：アクションＤで使うのは手札のバトラーカードです。",
+                        state.name(*player),
+                        info.label_ja(),
+                        info.data.kind_ja()
+                    )),
+                );
+            }
             battle_turn(state, *player, "Playing a battler (action D)", &mut v);
             b.push(Event::BattlerPlayed(*player, card.clone()));
             b.next_action(*player, false);
@@ -769,7 +1014,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             check_change(&[*hp, *opp_hp, *draw, *damage])?;
             if *draw < 0 || *damage < 0 {
-                return Err(Impossible::new("draw and damage are not negative"));
+                return Err(Impossible::new("draw and damage are not negative")
+                    .ja("引く枚数とダメージは負の数にできません。"));
             }
             if *hp != 0 {
                 let now = state.hp_after(*player, *hp);
@@ -793,6 +1039,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         return Err(Impossible::new(format!(
                             "{} has no card on {sq}",
                             state.name(owner)
+                        ))
+                        .ja(format!(
+                            "{} の {sq} にカードがありません。",
+                            state.name(owner)
                         )));
                     }
                     if let Some(a) = acted {
@@ -803,6 +1053,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         if !state.on_area(*t) || b.state.at(owner, *t).is_some() {
                             return Err(Impossible::new(format!(
                                 "{t} is not an empty square of {}'s area",
+                                state.name(owner)
+                            ))
+                            .ja(format!(
+                                "{t} は {} のエリアの空いているマスではありません。",
                                 state.name(owner)
                             )));
                         }
@@ -827,7 +1081,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 None if needs_square => {
                     return Err(Impossible::new(
                         "name the card's square (`square`) for damage, acted, to or destroy",
-                    ));
+                    )
+                    .ja("ダメージ・行動済み・移動・破壊には、カードのマスを指定してください。"));
                 }
                 None => {}
             }
@@ -850,6 +1105,6 @@ fn occupied(state: &State, seat: Seat, square: Square, there: &str) -> Violation
     .ja(format!(
         "{} が {square} にカードを置きました。そこには {} があります：キャラはエリアの空いてるマスに置きます。",
         state.name(seat),
-        state.label(there)
+        state.label_ja(there)
     ))
 }

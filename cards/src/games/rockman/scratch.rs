@@ -193,15 +193,16 @@ pub(super) fn targets(
     from: Option<Square>,
     pattern: Target,
     named: &Squares,
-    label: &str,
+    (label, label_ja): (&str, &str),
     v: &mut Vec<Violation>,
 ) -> Result<Vec<Square>, Impossible> {
     let foe = other(attacker);
     for q in &named.0 {
         if !state.on_area(*q) {
-            return Err(Impossible::new(format!(
-                "{q} is not a square of the opponent's area"
-            )));
+            return Err(
+                Impossible::new(format!("{q} is not a square of the opponent's area"))
+                    .ja(format!("{q} は相手のエリアのマスではありません。")),
+            );
         }
     }
     let reachable = reach(state, attacker, from, pattern);
@@ -228,7 +229,7 @@ pub(super) fn targets(
             if named.0.is_empty() {
                 return Err(Impossible::new(format!(
                     "{label} hits {pattern_text}: name the target square(s) in the opponent's area"
-                )));
+                )).ja(format!("{label_ja} が攻撃するのは{pattern_ja}です：相手のエリアの攻撃するマスを指定してください。")));
             }
             if pattern == Target::Any && named.0.len() > 1 {
                 v.push(
@@ -238,7 +239,7 @@ pub(super) fn targets(
                         section,
                     )
                     .ja(format!(
-                        "{label} が攻撃するのは{pattern_ja}です。{}枚ではありません。",
+                        "{label_ja} が攻撃するのは{pattern_ja}です。{}枚ではありません。",
                         named.0.len()
                     )),
                 );
@@ -255,7 +256,7 @@ pub(super) fn targets(
                             section,
                         )
                         .ja(format!(
-                            "{label} は敵のカードを攻撃します。{} の {q} は空いています。",
+                            "{label_ja} は敵のカードを攻撃します。{} の {q} は空いています。",
                             state.name(foe)
                         )),
                     );
@@ -275,7 +276,7 @@ pub(super) fn targets(
                         section,
                     )
                     .ja(format!(
-                        "{label} が攻撃するのは{pattern_ja}ですが、{} からはありません。",
+                        "{label_ja} が攻撃するのは{pattern_ja}ですが、{} からはありません。",
                         from.map_or_else(|| "?".to_owned(), |f| f.to_string())
                     )),
                 );
@@ -297,7 +298,7 @@ pub(super) fn targets(
                         section,
                     )
                     .ja(format!(
-                        "{label} が攻撃するのは{pattern_ja}です：{}。",
+                        "{label_ja} が攻撃するのは{pattern_ja}です：{}。",
                         list.join(" ")
                     )),
                 );

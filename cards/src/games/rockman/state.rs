@@ -307,6 +307,16 @@ impl CardInfo {
     pub(super) fn label(&self) -> String {
         format!("{} ({})", self.name_ja, self.name_en)
     }
+
+    /// The card's name in a Japanese sentence: its Japanese name (the English one where the
+    /// catalogue gives none).
+    pub(super) fn label_ja(&self) -> String {
+        if self.name_ja.is_empty() {
+            self.name_en.clone()
+        } else {
+            self.name_ja.clone()
+        }
+    }
 }
 
 /// What one hit did.
@@ -633,27 +643,71 @@ pub(super) fn check_seat(seat: Seat) -> Result<(), Impossible> {
     if seat < 2 {
         Ok(())
     } else {
-        Err(Impossible::new(format!(
-            "Rockman EXE has seats 0 and 1, not {seat}"
-        )))
+        Err(
+            Impossible::new(format!("Rockman EXE has seats 0 and 1, not {seat}")).ja(format!(
+                "ロックマンエグゼの席は0と1です。{seat} ではありません。"
+            )),
+        )
     }
 }
 
-/// The rulebook's section for a digest section like `§3 BATTLE A`: "BATTLE A (ロックマンエグゼ
-/// カードゲーム / ルール)"; a gap of the rulebook (`§10 …`) is a house rule.
+/// The rulebook's words for a digest section like `§3 TRANSFER`: the seed's own sentence
+/// that states the rule, in 「」 after the seed's title; a gap of the rulebook (`§10 …`) or a
+/// section the seed does not cover is a house rule.
 pub(super) fn reference(section: &str) -> String {
-    let words: Vec<&str> = section
-        .split_whitespace()
-        .filter(|w| !w.starts_with('§') && !w.ends_with(','))
-        .collect();
     if section.contains("§10") {
-        return "House rule: the rulebook does not settle this; the app's default, which the table may change".to_owned();
+        return REF_HOUSE.to_owned();
     }
-    if words.is_empty() {
-        return format!("ゲームの流れ ({REF_SEED})");
-    }
-    format!("{} ({REF_SEED})", words.join(" "))
+    let words = match section {
+        "§3 TRANSFER" => {
+            "転送「まず先攻プレイヤーがカードを置き、次に後攻プレイヤーが置こう。１回に、キャラ（ナビかウイルス）を１枚まで、チップを１枚まで置けるぞ。」"
+        }
+        "§3 TRANSFER places" => {
+            "転送「キャラ　エリアの空いてるマスに、オモテ向きで置く」「チップ　チップ置き場に、ウラ向きで置く」"
+        }
+        "§3 BATTLE" => {
+            "バトル「先攻と後攻が１アクションずつ、かわりばんこにアクションを行なう。」"
+        }
+        "§3 BATTLE A" => {
+            "Ａ・エリアのカードの移動「手札を１枚すて、自分のカード１枚を、上下左右１マス移動させる。 ※ ナナメには移動できない・相手のエリアには移動できない」"
+        }
+        "§3 BATTLE B" => {
+            "Ｂ・エリアのカードで攻撃「自分のカード１枚の、カードに書かれた効果を使う。攻撃したカードは行動済みになり、それ以上攻撃できない。」"
+        }
+        "§3 BATTLE C" => {
+            "Ｃ・チップ置き場のチップカードを使う「チップ置き場のチップカード１枚の効果を使う。使ったチップは、捨札にする。」"
+        }
+        "§3 BATTLE D" => {
+            "Ｄ・バトラーカードを使う「手札のバトラーカードを１枚使う。使ったカードは捨札にする。」"
+        }
+        "§3 END (3)" => {
+            "エンドフェイズ「(３) 手札からいらないカードを捨てて、５枚になるよう山札から引く（交換は１回のみ）。」"
+        }
+        "§3 ORDER" => {
+            "先攻後攻「※一番最初のターンは、じゃんけんで決めよう」「(３) (２)も同じなら、じゃんけんで勝ったほうが先攻」"
+        }
+        "§8 Lv1" => {
+            "Lv１-チップの使用制限「自分のＨＰゲージのポイントによって、バトルフェイズで使用できるチップに制限をつけてみよう」"
+        }
+        "§8 Lv2 virus" => {
+            "Lv２-ウイルスの転送制限「自分のＨＰゲージのポイントによって、転送フェイズに置けるウイルスに制限をつけてみよう」"
+        }
+        "§8 Lv2" => {
+            "Lv２-ウイルスの進化「レベルアップ前のウイルスを捨て札にして、同じ場所にレベルアップ後のウイルスを置こう（レベルアップできるカードはカードに書いてあります）。」"
+        }
+        "§8 Lv3" => {
+            "Lv３-スタイルカード「転送フェイズに、自分の手札から１枚だけ、ナビにスタイルカードをつけることができる。」"
+        }
+        _ => {
+            "ゲームの流れ「この５つのフェイズを１ターンとして繰り返し相手のＨＰゲージを０にすれば勝利だ！」"
+        }
+    };
+    format!("{words} ({REF_SEED})")
 }
+
+/// Where a house rule is written: nowhere in the rulebook (the window shows it as a house rule).
+pub(super) const REF_HOUSE: &str =
+    "House rule: the rulebook does not settle this; the app's default, which the table may change";
 
 pub(super) fn rule(id: &str, sentence: impl Into<String>, section: &str) -> Violation {
     Violation::new(&format!("rockman-exe.{id}"), sentence, &reference(section))
@@ -727,14 +781,22 @@ impl State {
         out
     }
     pub(super) fn card(&self, id: &str) -> Result<&CardInfo, Impossible> {
-        self.cards
-            .get(id)
-            .ok_or_else(|| Impossible::new(format!("card `{id}` is in neither player's deck")))
+        self.cards.get(id).ok_or_else(|| {
+            Impossible::new(format!("card `{id}` is in neither player's deck")).ja(format!(
+                "カード `{id}` はどちらのプレイヤーのデッキにもありません。"
+            ))
+        })
     }
     pub(super) fn label(&self, id: &str) -> String {
         self.cards
             .get(id)
             .map_or_else(|| id.to_owned(), CardInfo::label)
+    }
+    /// The card's name in a Japanese sentence ([`CardInfo::label_ja`]).
+    pub(super) fn label_ja(&self, id: &str) -> String {
+        self.cards
+            .get(id)
+            .map_or_else(|| id.to_owned(), CardInfo::label_ja)
     }
     pub(super) fn name(&self, seat: Seat) -> &str {
         self.players.get(seat).map_or("?", |p| p.name.as_str())
@@ -841,11 +903,11 @@ fn phrase_ja(en: &str) -> &'static str {
         "Placing cards" => "カードの配置",
         "the transfer phase" => "転送フェイズ",
         "the battle phase" => "バトルフェイズ",
-        "A move (action A)" => "移動（アクションA）",
+        "A move (action A)" => "移動（アクションＡ）",
         "A pass" => "パス",
-        "An attack (action B)" => "攻撃（アクションB）",
-        "Playing a battler (action D)" => "バトラーの登場（アクションD）",
-        "Using a chip (action C)" => "チップの使用（アクションC）",
+        "An attack (action B)" => "攻撃（アクションＢ）",
+        "Playing a battler (action D)" => "バトラーの登場（アクションＤ）",
+        "Using a chip (action C)" => "チップの使用（アクションＣ）",
         "Placing the opening navi" => "最初のナビの配置",
         "setup, before turn 1" => "準備（最初のターンの前）",
         "Ending a transfer" => "転送の終了",

@@ -92,6 +92,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             // Overridden outside the three phases, the card is damaged for no boost.
             let stat = phase.map_or(Stat::Move, Phase::stat);
             let label = state.card_label(card);
+            let label_ja = state.card_label_ja(card);
             let place = state.place(card);
             match place {
                 Some(Place::Ship(s, _)) if s == *player => {}
@@ -99,10 +100,31 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     v.push(Violation::new(
                         "space-junk.boost-cargo",
                         format!(
-                            "Only a card on your ship (a slot or the fuselage) can be damaged for its * boost; {label} is not on the ship."
+                            "Only a card on your ship (a slot or the fuselage) can be damaged for its * boost; {label} is not on {}'s ship.",
+                            state.name(*player)
                         ),
-                        "Special Symbols",
-                    ).ja(format!("＊ブーストで損傷させられるのは船（スロットか胴体）のカードだけです。{label} は船にありません。")));
+                        SPECIAL,
+                    ).ja(format!("＊ブーストで損傷させられるのは船（スロットか胴体）のカードだけです。{label_ja} は {} の船にありません。", state.name(*player))));
+                }
+                Some(Place::Ship(s, _)) => {
+                    // Another player's card on their ship: a card at the table a player could
+                    // turn; overridden, it is damaged and boosts the player who turned it.
+                    v.push(
+                        Violation::new(
+                            "space-junk.boost-own-ship",
+                            format!(
+                                "{} damages {label} on {}'s ship for a * boost: only the junk cards on your own ship give you a boost.",
+                                state.name(*player),
+                                state.name(s)
+                            ),
+                            SPECIAL,
+                        )
+                        .ja(format!(
+                            "{} が {} の船の {label_ja} を＊ブーストのために損傷させました：ブーストになるのは自分の船のジャンクカードだけです。",
+                            state.name(*player),
+                            state.name(s)
+                        )),
+                    );
                 }
                 _ => {
                     return Err(Impossible::new(format!(
@@ -110,7 +132,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         state.name(*player)
                     ))
                     .ja(format!(
-                        "{label} は {} のカードではありません。",
+                        "{label_ja} は {} のカードではありません。",
                         state.name(*player)
                     )));
                 }
@@ -124,11 +146,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "A * boost adds to the stat of the move, attack or search phase; the match is at {}.",
                             step_text(state)
                         ),
-                        "Special Symbols",
+                        SPECIAL,
                     )
                     .ja(format!(
                         "＊ブーストが加わるのは移動・攻撃・サーチのフェイズの値です。いまは {} です。",
-                        step_text(state)
+                        step_text_ja(state)
                     )),
                 );
                 b.push(Event::Boosted {
@@ -143,25 +165,28 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(Violation::new(
                     "space-junk.boost-star",
                     format!(
-                        "Only a card with a * in {} gives a {} boost now; {label} has none there.",
+                        "Only a card with a * in {} gives a {} boost now; {}'s {label} has none there.",
                         stat_name(stat),
-                        stat_name(stat)
+                        stat_name(stat),
+                        state.name(*player)
                     ),
-                    "Special Symbols",
-                ).ja(format!("いま{}のブーストになるのは、{}に＊があるカードだけです。{label} にはありません。", stat_name(stat), stat_name(stat))));
+                    SPECIAL,
+                ).ja(format!("いま{}のブーストになるのは、{}に＊があるカードだけです。{} の {label_ja} にはありません。", stat_name_ja(stat), stat_name_ja(stat), state.name(*player))));
             }
             if state.turn_seat != Some(*player) {
                 v.push(
                     Violation::new(
                         "space-junk.boost-turn",
                         format!(
-                            "A * boost is used only on your own turn; it is {}'s turn.",
+                            "{} boosts on another player's turn: a * boost is used only on your own turn; it is {}'s turn.",
+                            state.name(*player),
                             state.turn_seat.map_or("nobody", |s| state.name(s))
                         ),
-                        "Special Symbols",
+                        SPECIAL,
                     )
                     .ja(format!(
-                        "＊ブーストは自分の番にだけ使えます。いまは {} の番です。",
+                        "{} の番ではありません：＊ブーストは自分の番にだけ使えます。いまは {} の番です。",
+                        state.name(*player),
                         state.turn_seat.map_or("だれでもない", |s| state.name(s))
                     )),
                 );
@@ -184,21 +209,25 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         Violation::new(
                             "space-junk.boost-phase",
                             format!(
-                                "A {} boost is used {when}; the match is at {}.",
+                                "{}'s {} boost comes too late: a {} boost is used {when}; the match is at {}.",
+                                state.name(*player),
+                                stat_name(stat),
                                 stat_name(stat),
                                 step_text(state)
                             ),
-                            "Special Symbols",
+                            SPECIAL,
                         )
                         .ja(format!(
-                            "{}のブーストは{}に使います。いまは {} です。",
-                            stat_name(stat),
+                            "{} の{}のブーストは遅すぎます：{}のブーストは{}に使います。いまは {} です。",
+                            state.name(*player),
+                            stat_name_ja(stat),
+                            stat_name_ja(stat),
                             match phase {
                                 Phase::Move => "船が動く前",
                                 Phase::Attack => "ヒットを確定する前",
                                 Phase::Search => "ドローの前",
                             },
-                            step_text(state)
+                            step_text_ja(state)
                         )),
                     );
                 }
@@ -208,10 +237,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     Violation::new(
                         "space-junk.boost-damaged",
                         format!("{label} is already damaged, so its * cannot be used."),
-                        "Special Symbols (Note)",
+                        SPECIAL_NOTE,
                     )
                     .ja(format!(
-                        "{label} はすでに損傷しているので、その＊は使えません。"
+                        "{label_ja} はすでに損傷しているので、その＊は使えません。"
                     )),
                 );
             }
@@ -231,6 +260,9 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             if !(1..=RINGS).contains(ring) {
                 return Err(Impossible::new(format!(
                     "the rings are 1 (inner), 2 and 3 (outer), not {ring}"
+                ))
+                .ja(format!(
+                    "リングは1（内側）、2、3（外側）です。{ring} ではありません。"
                 )));
             }
             let in_turn = state.step == (Step::Move { seat: *player });
@@ -249,28 +281,37 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             let budget = u32::try_from(state.boosted(*player, Stat::Move).max(0)).unwrap_or(0);
             let go = spaces.unwrap_or(budget);
             if go > MAX_CHANGE as u32 * 10 {
-                return Err(Impossible::new(format!("{go} spaces is not a move")));
+                return Err(Impossible::new(format!("{go} spaces is not a move"))
+                    .ja(format!("{go}マスは移動ではありません。")));
             }
             if state.rules.exact_movement && go != budget {
                 v.push(
                     Violation::new(
                         "space-junk.move-exact",
-                        format!("A ship moves exactly its Move value: {budget} spaces, not {go}."),
-                        "Movement Phase",
+                        format!(
+                            "{}'s ship moves exactly its Move value: {budget} spaces, not {go}.",
+                            state.name(*player)
+                        ),
+                        MOVE_VALUE,
                     )
                     .ja(format!(
-                        "船は移動値ちょうど進みます：{budget}マスです（{go}マスではありません）。"
+                        "{} の船は移動値ちょうど進みます：{budget}マスです（{go}マスではありません）。",
+                        state.name(*player)
                     )),
                 );
             } else if go > budget {
                 v.push(
                     Violation::new(
                         "space-junk.move-exact",
-                        format!("A ship moves at most its Move value: {budget} spaces, not {go}."),
-                        "Movement Phase",
+                        format!(
+                            "{}'s ship moves at most its Move value: {budget} spaces, not {go}.",
+                            state.name(*player)
+                        ),
+                        MOVE_VALUE,
                     )
                     .ja(format!(
-                        "船は移動値まで進みます：最大{budget}マスです（{go}マスではありません）。"
+                        "{} の船は移動値まで進みます：最大{budget}マスです（{go}マスではありません）。",
+                        state.name(*player)
                     )),
                 );
             }
@@ -299,14 +340,18 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     Violation::new(
                         "space-junk.ram-timing",
                         format!(
-                            "A ship rams right after its own move; the match is at {}.",
+                            "{} rams {}, but a ship rams right after its own move; the match is at {}.",
+                            state.name(*player),
+                            state.name(*target),
                             step_text(state)
                         ),
                         "Ramming: \"If a player ends their movement in the same space as another player, they may attempt to ram them.\"",
                     )
                     .ja(format!(
-                        "体当たりは自分の移動の直後にだけできます（いまは {}）。",
-                        step_text(state)
+                        "{} が {} に体当たりしましたが、体当たりは自分の移動の直後にだけできます（いまは {}）。",
+                        state.name(*player),
+                        state.name(*target),
+                        step_text_ja(state)
                     )),
                 );
             }
@@ -315,14 +360,20 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     Violation::new(
                         "space-junk.ram-first-round",
                         format!(
-                            "There is no ramming in round {}: ramming starts in round {}.",
-                            state.round, state.rules.ram_from_round
+                            "{} rams {} in round {}: there is no ramming before round {}.",
+                            state.name(*player),
+                            state.name(*target),
+                            state.round,
+                            state.rules.ram_from_round
                         ),
-                        "Ramming (Note)",
+                        RAM_NOTE,
                     )
                     .ja(format!(
-                        "ラウンド{}に体当たりはありません。体当たりはラウンド{}からです。",
-                        state.round, state.rules.ram_from_round
+                        "{} が {} にラウンド{}で体当たりしました：体当たりはラウンド{}からです。",
+                        state.name(*player),
+                        state.name(*target),
+                        state.round,
+                        state.rules.ram_from_round
                     )),
                 );
             }
@@ -379,6 +430,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         Move::TakeJunk { player, card } => {
             check_seat(state, *player)?;
             let label = state.card_label(card);
+            let label_ja = state.card_label_ja(card);
             let owner = match state.place(card) {
                 Some(Place::Ship(s, _) | Place::Cargo(s) | Place::Drawn(s)) => Some(s),
                 _ => None,
@@ -397,7 +449,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "{label} is not another player's card"
                         ))
                         .ja(format!(
-                            "{label} はほかのプレイヤーのカードではありません。"
+                            "{label_ja} はほかのプレイヤーのカードではありません。"
                         )));
                     }
                 },
@@ -423,7 +475,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         state.name(loser)
                     ))
                     .ja(format!(
-                        "{label} は {} のカードではありません。",
+                        "{label_ja} は {} のカードではありません。",
                         state.name(loser)
                     )));
                 }
@@ -435,7 +487,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "space-junk.ram-take",
                             format!("The ram winner takes a card from a Move, Attack or Search slot, not the fuselage ({label})."),
                             "House rule: the rulebook does not settle this; the app's default, which the table may change",
-                        ).ja(format!("体当たりの勝者が取るのは移動・攻撃・サーチのスロットのカードで、胴体（{label}）ではありません。")));
+                        ).ja(format!("体当たりの勝者が取るのは移動・攻撃・サーチのスロットのカードで、胴体（{label_ja}）ではありません。")));
                     }
                     Some(Slot::Fuselage)
                 }
@@ -444,8 +496,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     v.push(Violation::new(
                         "space-junk.ram-take",
                         format!("The cargo hold is safe: the ram winner takes a card equipped on the ship, not {label}."),
-                        "Search Phase (cargo)",
-                    ).ja(format!("カーゴは安全です。体当たりの勝者が取るのは船に装備されたカードで、{label} ではありません。")));
+                        RAM_TAKE,
+                    ).ja(format!("カーゴは安全です。体当たりの勝者が取るのは船に装備されたカードで、{label_ja} ではありません。")));
                     None
                 }
             };
@@ -509,9 +561,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 );
             }
             if *range > 999 {
-                return Err(Impossible::new(format!(
-                    "a range of {range} is not on the board"
-                )));
+                return Err(
+                    Impossible::new(format!("a range of {range} is not on the board"))
+                        .ja(format!("射程{range}は盤上にありません。")),
+                );
             }
             match state.step {
                 Step::Attack { seat } if seat == *player => {}
@@ -616,12 +669,17 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         return Err(Impossible::new(format!(
                             "{} is not in the junk deck or the cooler",
                             state.card_label(c)
+                        ))
+                        .ja(format!(
+                            "{} はジャンク山札にもクーラーにもありません。",
+                            state.card_label_ja(c)
                         )));
                     }
                     None => {
                         return Err(Impossible::new(format!(
                             "{c} is not a junk card of this match"
-                        )));
+                        ))
+                        .ja(format!("{c} はこの対戦のジャンクカードではありません。")));
                     }
                 }
             }
@@ -633,6 +691,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     Some(l) => format!("Search {search}, ring {} limit {l}", p.ring),
                     None => format!("Search {search}, no limit entered for ring {}", p.ring),
                 };
+                let why_ja = match state.rules.search_limit(p.ring) {
+                    Some(l) => format!("探索{search}、リング{}の上限{l}", p.ring),
+                    None => format!("探索{search}、リング{}の上限は未入力", p.ring),
+                };
                 v.push(Violation::new(
                     "space-junk.search-count",
                     format!(
@@ -641,18 +703,20 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         state.deck.len() + state.discard.len(),
                         cards.len()
                     ),
-                    "Search Phase",
-                ).ja(format!("{} が引くのは{allowed}枚です（{why}。山札とクーラーに{}枚）。{}枚ではありません。", p.name, state.deck.len() + state.discard.len(), cards.len())));
+                    SEARCH_COUNT,
+                ).ja(format!("{} が引くのは{allowed}枚です（{why_ja}。山札とクーラーに{}枚）。{}枚ではありません。", p.name, state.deck.len() + state.discard.len(), cards.len())));
             }
             if !from_discard.is_empty() && from_deck.len() < state.deck.len() {
                 v.push(Violation::new(
                     "space-junk.search-reshuffle",
                     format!(
-                        "The cooler is shuffled into a new deck only when the deck runs out; the deck still holds {} card(s).",
+                        "{} draws {} card(s) from the cooler: the cooler is shuffled into a new deck only when the deck runs out; the deck still holds {} card(s).",
+                        state.name(*player),
+                        from_discard.len(),
                         state.deck.len() - from_deck.len()
                     ),
-                    "Search Phase",
-                ).ja(format!("クーラーを混ぜて新しい山札にするのは山札が尽きたときだけです。山札はまだ{}枚あります。", state.deck.len() - from_deck.len())));
+                    SEARCH_RESHUFFLE,
+                ).ja(format!("{} がクーラーから{}枚引きました：クーラーを混ぜて新しい山札にするのは山札が尽きたときだけです。山札はまだ{}枚あります。", state.name(*player), from_discard.len(), state.deck.len() - from_deck.len())));
             }
             for c in from_deck {
                 b.push(Event::CardMoved {
@@ -706,6 +770,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         } => {
             check_seat(state, *player)?;
             let label = state.card_label(card);
+            let label_ja = state.card_label_ja(card);
             let from = match state.place(card) {
                 Some(p @ (Place::Ship(s, _) | Place::Cargo(s) | Place::Drawn(s)))
                     if s == *player =>
@@ -716,24 +781,30 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     return Err(Impossible::new(format!(
                         "{label} is not {}'s card",
                         state.name(*player)
+                    ))
+                    .ja(format!(
+                        "{label_ja} は {} のカードではありません。",
+                        state.name(*player)
                     )));
                 }
             };
             if from == Place::Ship(*player, *space) {
-                return Err(Impossible::new(format!(
-                    "{label} is already in {}",
-                    space.label()
-                )));
+                return Err(
+                    Impossible::new(format!("{label} is already in {}", space.label())).ja(
+                        format!("{label_ja} はすでに{}にあります。", space.label_ja()),
+                    ),
+                );
             }
             if state.step != (Step::Rebuild { seat: *player }) {
                 v.push(Violation::new(
                     "space-junk.rebuild-timing",
                     format!(
-                        "A ship is rebuilt in its own search phase, after the draw; the match is at {}.",
+                        "{} moves {label} on the ship: a ship is rebuilt in its own search phase, after the draw; the match is at {}.",
+                        state.name(*player),
                         step_text(state)
                     ),
-                    "Search Phase",
-                ).ja(format!("船の組み替えは自分のサーチフェイズ、ドローの後に行います。いまは {} です。", step_text(state))));
+                    REBUILD,
+                ).ja(format!("{} が船の {label_ja} を動かしました：船の組み替えは自分のサーチフェイズ、ドローの後に行います。いまは {} です。", state.name(*player), step_text_ja(state))));
             }
             if let Some(old) = state.players[*player].at(*space) {
                 let to = match from {
@@ -763,12 +834,18 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         Move::Unequip { player, card } => {
             check_seat(state, *player)?;
             let label = state.card_label(card);
+            let label_ja = state.card_label_ja(card);
             let Some(from @ Place::Ship(s, _)) = state.place(card) else {
-                return Err(Impossible::new(format!("{label} is not on a ship")));
+                return Err(Impossible::new(format!("{label} is not on a ship"))
+                    .ja(format!("{label_ja} は船にありません。")));
             };
             if s != *player {
                 return Err(Impossible::new(format!(
                     "{label} is not on {}'s ship",
+                    state.name(*player)
+                ))
+                .ja(format!(
+                    "{label_ja} は {} の船にありません。",
                     state.name(*player)
                 )));
             }
@@ -776,11 +853,12 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(Violation::new(
                     "space-junk.rebuild-timing",
                     format!(
-                        "A ship is rebuilt in its own search phase, after the draw; the match is at {}.",
+                        "{} moves {label} on the ship: a ship is rebuilt in its own search phase, after the draw; the match is at {}.",
+                        state.name(*player),
                         step_text(state)
                     ),
-                    "Search Phase",
-                ).ja(format!("船の組み替えは自分のサーチフェイズ、ドローの後に行います。いまは {} です。", step_text(state))));
+                    REBUILD,
+                ).ja(format!("{} が船の {label_ja} を動かしました：船の組み替えは自分のサーチフェイズ、ドローの後に行います。いまは {} です。", state.name(*player), step_text_ja(state))));
             }
             b.push(Event::CardMoved {
                 card: card.clone(),
@@ -856,12 +934,16 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 if x.unsigned_abs() > MAX_CHANGE.unsigned_abs() {
                     return Err(Impossible::new(format!(
                         "a change of {x} is outside ±{MAX_CHANGE}"
-                    )));
+                    ))
+                    .ja(format!("{x} の変更は ±{MAX_CHANGE} の範囲外です。")));
                 }
             }
             if *spaces > MAX_CHANGE as u32 {
                 return Err(Impossible::new(format!(
                     "{spaces} extra spaces is outside 0..={MAX_CHANGE}"
+                ))
+                .ja(format!(
+                    "追加の{spaces}マスは 0〜{MAX_CHANGE} の範囲外です。"
                 )));
             }
             if state.step == Step::Setup {
@@ -875,7 +957,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             let p = &state.players[*player];
             if *ability {
                 if p.character.is_none() {
-                    return Err(Impossible::new(format!("{} has no character", p.name)));
+                    return Err(Impossible::new(format!("{} has no character", p.name))
+                        .ja(format!("{} にはキャラクターがいません。", p.name)));
                 }
                 if p.ability_uses_left == Some(0) {
                     v.push(Violation::new(
@@ -887,7 +970,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                                 .map_or_else(String::new, |c| state.card_label(c))
                         ),
                         "House rule: the rulebook does not settle this; the app's default, which the table may change",
-                    ).ja(format!("{} の能力は使用回数が残っていません。", p.character.as_deref().map_or_else(String::new, |c| state.card_label(c)))));
+                    ).ja(format!("{} の能力は使用回数が残っていません。", p.character.as_deref().map_or_else(String::new, |c| state.card_label_ja(c)))));
                 }
                 if p.ability_uses_left.is_some_and(|u| u > 0) {
                     b.push(Event::AbilityUsed(*player));
@@ -902,6 +985,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "{} is not {}'s card",
                             state.card_label(card),
                             p.name
+                        ))
+                        .ja(format!(
+                            "{} は {} のカードではありません。",
+                            state.card_label_ja(card),
+                            p.name
                         )));
                     }
                 }
@@ -909,6 +997,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     return Err(Impossible::new(format!(
                         "{} is not damaged",
                         state.card_label(card)
+                    ))
+                    .ja(format!(
+                        "{} は損傷していません。",
+                        state.card_label_ja(card)
                     )));
                 }
                 b.push(Event::Repaired(card.clone()));
@@ -936,9 +1028,20 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
     Ok(b.done(v))
 }
 
+/// The rulebook's words the boost, movement, ram and search refusals quote.
+const SPECIAL: &str = "Special Symbols on Junk Cards: \"This can only be done when it is your turn during the relevant phase, and can be done by junk cards anywhere on your ship\"";
+const SPECIAL_NOTE: &str = "Special Symbols on Junk Cards (Note): \"a card damaged at the start of your turn during a phase can not be used for its * ability, as it is already damaged.\"";
+const MOVE_VALUE: &str = "Movement Phase: \"move your ship clockwise around the track a number of spaces equal to your ship's movement value\"";
+const RAM_NOTE: &str = "Ramming (Note): \"There is no ramming on the first turn.\"";
+const RAM_TAKE: &str = "Ramming: \"may take 1 piece of junk from the player that rolled lower and equip it on their ship under the same function\"";
+const SEARCH_COUNT: &str = "Search Phase: \"each player draws a number of cards from the junk deck equal to either their ship's total search value, or the search limit for the movement ring that their ship is in, whichever is lower\"";
+const SEARCH_RESHUFFLE: &str = "Search Phase: \"If the junk deck runs out, shuffle the discard pile to create a new junk deck.\"";
+const REBUILD: &str = "Search Phase: \"Once a player has drawn their junk cards, they may add them, or any cards they have previously stored in their cargo, to any empty space on their ship\"";
+
 /// The rulebook's words the phase refusals quote.
 const ORDER: &str = "Sequence of Play: \"All players complete each phase in turn order before the game moves on to the next phase.\"";
-const SETUP: &str = "Setup: \"give each player a ship board and a random character card\"";
+pub(super) const SETUP: &str =
+    "Setup: \"give each player a ship board and a random character card\"";
 const MOVEMENT: &str = "Movement Phase: \"beginning with the first player and going around the table, each player in turn order moves their ship\"";
 const RAMMING: &str = "Ramming: \"If a player ends their movement in the same space as another player, they may attempt to ram them.\"";
 const COMBAT: &str = "Combat Phase: \"During the combat phase each player in turn order has the chance to fire their ship's weapon systems\"";
@@ -948,12 +1051,11 @@ const SEARCH: &str =
 /// A move at a step it does not belong to (`space-junk.phase-order`): `[what, when]` in English
 /// and Japanese.
 fn not_now(state: &State, en: [&str; 2], ja: [&str; 2], reference: &str) -> Violation {
-    let now = step_text(state);
     Violation::wrong_phase(
         "space-junk.phase-order",
         reference,
-        [en[0], en[1], &now],
-        [ja[0], ja[1], &now],
+        [en[0], en[1], &step_text(state)],
+        [ja[0], ja[1], &step_text_ja(state)],
     )
 }
 

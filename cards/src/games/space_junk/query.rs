@@ -17,6 +17,22 @@ impl State {
             .map_or_else(|| id.to_owned(), |c| format!("{} ({id})", c.name_en))
     }
 
+    /// The card's name in a Japanese sentence: its Japanese name (the English one where the
+    /// catalogue gives none) and its id.
+    pub(super) fn card_label_ja(&self, id: &str) -> String {
+        self.cards.get(id).map_or_else(
+            || id.to_owned(),
+            |c| {
+                let name = if c.name_ja.is_empty() {
+                    &c.name_en
+                } else {
+                    &c.name_ja
+                };
+                format!("{name}（{id}）")
+            },
+        )
+    }
+
     pub(super) fn junk(&self, id: &str) -> Option<&super::card::Junk> {
         self.cards.get(id).and_then(|c| c.data.junk())
     }
@@ -315,6 +331,10 @@ pub(super) fn check_seat(state: &State, seat: Seat) -> Result<(), Impossible> {
         Err(Impossible::new(format!(
             "this match has seats 0..={}, not {seat}",
             state.players.len().saturating_sub(1)
+        ))
+        .ja(format!(
+            "この対戦の席は0〜{}です。{seat} ではありません。",
+            state.players.len().saturating_sub(1)
         )))
     }
 }
@@ -343,5 +363,33 @@ pub(super) fn step_text(state: &State) -> String {
         Step::Rebuild { seat } => format!("round {r} search: {} rebuilds the ship", who(seat)),
         Step::Cameo => format!("round {r} cameo time: a short story each, from the first player"),
         Step::Over => "the game is over".into(),
+    }
+}
+
+/// [`step_text`] in Japanese, in the window's words (移動, 攻撃, 探索, カメオタイム).
+pub(super) fn step_text_ja(state: &State) -> String {
+    let r = state.round;
+    let who = |s: Seat| state.name(s).to_owned();
+    match state.step {
+        Step::Setup => "準備：キャラクターを配り、先手を決める".into(),
+        Step::Move { seat } => format!("ラウンド{r} 移動：{}がリングを選んで移動", who(seat)),
+        Step::Ram { seat } => format!(
+            "ラウンド{r} 移動：{}は同じマスの船に体当たりできる",
+            who(seat)
+        ),
+        Step::RamDice => "体当たり：両者が6面ダイスを振る".into(),
+        Step::RamTake { winner, loser } => format!(
+            "体当たり：{}は{}からジャンクを1つ奪える",
+            who(winner),
+            who(loser)
+        ),
+        Step::Attack { seat } => format!("ラウンド{r} 攻撃：{}は船を攻撃できる", who(seat)),
+        Step::AttackDie => "攻撃：攻撃ダイスを振る".into(),
+        Step::AttackBoost => "攻撃：攻撃に＊のあるカードを損傷させて＋4、または命中を確定".into(),
+        Step::HitDice => "攻撃：命中1つにつき場所ダイスを1つ振る".into(),
+        Step::Search { seat } => format!("ラウンド{r} 探索：{}がジャンクを引く", who(seat)),
+        Step::Rebuild { seat } => format!("ラウンド{r} 探索：{}が船を組み直す", who(seat)),
+        Step::Cameo => format!("ラウンド{r} カメオタイム：先手から順に短い話を1つずつ"),
+        Step::Over => "ゲーム終了".into(),
     }
 }

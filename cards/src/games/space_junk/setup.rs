@@ -67,16 +67,24 @@ pub(super) fn setup(
         if characters.len() > 1 {
             return Err(SetupError::IllegalDeck {
                 player: p.name.clone(),
-                violations: vec![Violation::new(
-                    "space-junk.setup-character",
-                    format!(
-                        "Each player plays one character; {} lists {}: {}.",
+                violations: vec![
+                    Violation::new(
+                        "space-junk.setup-character",
+                        format!(
+                            "Each player plays one character; {} lists {}: {}.",
+                            p.name,
+                            characters.len(),
+                            characters.join(", ")
+                        ),
+                        super::decide::SETUP,
+                    )
+                    .ja(format!(
+                        "キャラクターは1人1枚です。{} には{}枚あります：{}。",
                         p.name,
                         characters.len(),
-                        characters.join(", ")
-                    ),
-                    "Setup",
-                )],
+                        characters.join("、")
+                    )),
+                ],
             });
         }
         if let Some((id, _)) = &character
@@ -86,9 +94,16 @@ pub(super) fn setup(
                 player: p.name.clone(),
                 violations: vec![Violation::new(
                     "space-junk.character-unique",
-                    format!("Character {id} is a single card and already goes to {other}."),
-                    "Setup",
-                )],
+                    format!(
+                        "Character {id} is a single card and already goes to {other}, not also to {}.",
+                        p.name
+                    ),
+                    super::decide::SETUP,
+                )
+                .ja(format!(
+                    "キャラクター {id} は1枚だけで、すでに {other} に配られています（{} には配れません）。",
+                    p.name
+                ))],
             });
         }
         seats.push(PlayerState {

@@ -182,6 +182,22 @@ impl Space {
             Space::Fuselage => "the fuselage".into(),
         }
     }
+
+    /// The space in a Japanese sentence, in the window's words (スロット3（攻撃）, 胴体).
+    pub fn label_ja(self) -> String {
+        match self {
+            Space::Slot(n) => {
+                let kind = match self.kind() {
+                    Slot::Move => "移動",
+                    Slot::Attack => "攻撃",
+                    Slot::Search => "探索",
+                    Slot::Fuselage => "胴体",
+                };
+                format!("スロット{n}（{kind}）")
+            }
+            Space::Fuselage => "胴体".into(),
+        }
+    }
 }
 
 pub(super) fn slot_name(slot: Slot) -> &'static str {
@@ -190,6 +206,15 @@ pub(super) fn slot_name(slot: Slot) -> &'static str {
         Slot::Attack => "Attack",
         Slot::Search => "Search",
         Slot::Fuselage => "fuselage",
+    }
+}
+
+/// A stat in a Japanese sentence, in the window's words.
+pub(super) fn stat_name_ja(stat: Stat) -> &'static str {
+    match stat {
+        Stat::Move => "移動",
+        Stat::Attack => "攻撃",
+        Stat::Search => "探索",
     }
 }
 

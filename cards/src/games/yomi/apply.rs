@@ -125,11 +125,13 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             if let Some(p) = state.players.get_mut(*seat)
                 && let Play::Revealed { card, .. } = &p.play
             {
+                // Only a card still on the table goes back (a block returned at 4-1 and then
+                // taken back by an override is not returned twice).
                 if let Some(i) = p.table.iter().position(|c| c == card) {
                     p.table.remove(i);
+                    put(&mut p.unseen, card.clone());
+                    p.hand += 1;
                 }
-                put(&mut p.unseen, card.clone());
-                p.hand += 1;
             }
         }
         Event::ComboHit(seat, card, end, damage, points, kd) => {

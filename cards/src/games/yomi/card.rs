@@ -293,6 +293,17 @@ impl MoveKind {
         }
     }
 
+    /// The kind's Japanese name, as the seed and the window call it (打撃, 投げ, 防御, 回避, 能力).
+    pub fn name_ja(self) -> &'static str {
+        match self {
+            MoveKind::Attack => "打撃",
+            MoveKind::Throw => "投げ",
+            MoveKind::Block => "防御",
+            MoveKind::Dodge => "回避",
+            MoveKind::Ability => "能力",
+        }
+    }
+
     /// True for attacks and throws: the moves with speed and damage that can hit and combo.
     pub fn strikes(self) -> bool {
         matches!(self, MoveKind::Attack | MoveKind::Throw)

@@ -24,8 +24,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                                 "{} may still search {} Ace(s): search them, or give them up (forgo-aces) if none is left.",
                                 p.name, p.aces_owed
                             ),
-                            "5-1, 5-4, 5-5",
-                        ).ja(format!("{} はまだエースを{}枚サーチできます。サーチするか、残っていなければ放棄（forgo-aces）してください。", p.name, p.aces_owed)));
+                            REF_ACE_SEARCH,
+                        ).ja(format!("{} はまだAを{}枚探して手札に加えられます。探すか、残っていなければ探すのをやめてください。", p.name, p.aces_owed)));
                     }
                 }
                 for s in 0..2 {
@@ -94,16 +94,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     )));
                 }
                 Play::Revealed { card, .. } => {
-                    return Err(Impossible::new(format!(
-                        "{}'s combat card {} is already revealed: only a face-down card or \"no card\" is chosen again",
-                        p.name,
-                        state.label(card)
-                    ))
-                    .ja(format!(
-                        "{} の戦闘札 {} はすでに表です：選び直せるのは伏せたカードか「ノーカード」だけです。",
-                        p.name,
-                        state.label(card)
-                    )));
+                    return take_back_revealed(state, *player, card);
                 }
                 Play::FaceDown | Play::NoCard => {}
             }
@@ -123,7 +114,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             p.name,
                             state.name(other(*player))
                         ),
-                        "2-1 ノーカード",
+                        REF_RECHOOSE,
                     )
                     .ja(format!(
                         "{} が選び直せるのは、{} が「ノーカード」を宣言した後だけです。",
@@ -213,12 +204,13 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         v.push(Violation::new(
                             "yomi.not-a-combat-move",
                             format!(
-                                "The {} end of {} is an ability, not a combat move: reveal the other end (played anyway, it counts as \"no card\").",
+                                "{} reveals the {} end of {}, an ability, not a combat move: reveal the other end (played anyway, it counts as \"no card\").",
+                                p.name,
                                 end_name(*end),
                                 info.label()
                             ),
-                            "House rule: the rulebook does not settle this; the app's default, which the table may change",
-                        ).ja(format!("{} の{}側は能力で、戦闘の技ではありません。反対側を表にしてください（そのまま出すと「ノーカード」扱いです）。", info.label(), if end_name(*end) == "top" { "上" } else { "下" })));
+                            REF_HOUSE,
+                        ).ja(format!("{} が表にした {} の{}側は能力で、戦闘の技ではありません。反対側を表にしてください（そのまま出すと「ノーカード」扱いです）。", p.name, info.label_ja(), end_name_ja(*end))));
                     }
                     let need = e.extra_aces();
                     if need > 0 {
@@ -230,8 +222,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                                     "{} needs {} Aces in all: {} more Ace(s) to put out, and {} has only {aces} other Ace(s) unplayed.",
                                     e.name_en, e.aces, need, p.name
                                 ),
-                                "2-2",
-                            ).ja(format!("{} にはエースが合計{}枚必要です：あと{}枚出す必要があり、{} の未使用のほかのエースは{aces}枚だけです。", e.name_en, e.aces, need, p.name)));
+                                REF_EXTRA_ACES,
+                            ).ja(format!("{} にはA札が合計{}枚必要です：あと{}枚出す必要があり、{} の未使用のほかのA札は{aces}枚だけです。", move_name_ja(e), e.aces, need, p.name)));
                         }
                         extra = need.min(u8::try_from(aces).unwrap_or(u8::MAX));
                     }
@@ -259,7 +251,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "{} has no super move waiting for extra Aces: an extra Ace is put out only for a move that needs several.",
                             p.name
                         ),
-                        seed_words(Step::Reveal),
+                        REF_EXTRA_ACES,
                     )
                     .ja(format!(
                         "{} には追加のA札を待つ技がありません：追加のA札を出すのは、A札が複数枚必要な技のときだけです。",
@@ -270,10 +262,18 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(
                     Violation::new(
                         "yomi.extra-aces",
-                        format!("{} is not an Ace.", info.label()),
-                        "2-2",
+                        format!(
+                            "{} puts out {} as an extra Ace: it is not an Ace.",
+                            p.name,
+                            info.label()
+                        ),
+                        REF_EXTRA_ACES,
                     )
-                    .ja(format!("{} はエースではありません。", info.label())),
+                    .ja(format!(
+                        "{} が追加のA札として出した {} はA札ではありません。",
+                        p.name,
+                        info.label_ja()
+                    )),
                 );
             }
             state.check_in_hand(*player, std::slice::from_ref(card))?;
@@ -321,35 +321,60 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             let info = state.info(card)?;
             state.check_in_hand(*player, std::slice::from_ref(card))?;
             let p = &state.players[*player];
-            let Some(e) = state.end(card, *end) else {
+            if matches!(info.data, YomiCard::Character(_)) {
                 return Err(Impossible::new(format!(
                     "{} has no move printed on it to combo with",
                     info.label()
                 ))
                 .ja(format!(
                     "{} には、コンボにつなぐ技が書かれていません。",
-                    info.label()
+                    info.label_ja()
                 )));
-            };
+            }
             let won = state.winner();
             if state.step != Step::Combo {
                 v.push(out_of_step(state, "A combo", "コンボ", Step::Combo));
             } else if won.map(|w| w.0) != Some(*player) {
                 v.push(not_the_winner(state, *player, "combos", "コンボをつなげる"));
             }
+            let Some(e) = state.end(card, *end) else {
+                // A Joker played as a combo card: overridden, it is on the table and hits for
+                // nothing (its damage, if an ability gives any, is entered as an effect).
+                v.push(
+                    Violation::new(
+                        "yomi.combo-move",
+                        format!(
+                            "A combo is made of attacks and throws; {} that {} plays is a Joker.",
+                            info.label(),
+                            p.name
+                        ),
+                        REF_HOUSE,
+                    )
+                    .ja(format!(
+                        "コンボは打撃と投げでつなぎます。{} が出した {} はジョーカーです。",
+                        p.name,
+                        info.label_ja()
+                    )),
+                );
+                b.push(Event::ComboHit(*player, card.clone(), *end, 0, 0, false));
+                let chain = chain_of(&b.state, *player);
+                b.push(Event::ChainIs(*player, chain));
+                return Ok(b.done(v));
+            };
             // Overridden outside the winner's 4-2, the combo counts as after an attack win.
             let by = won.map_or(Kind::Attack, |w| w.1);
             if !e.kind.strikes() {
                 v.push(Violation::new(
                     "yomi.combo-move",
                     format!(
-                        "A combo is made of attacks and throws; the {} end of {} is a {}.",
+                        "A combo is made of attacks and throws; the {} end of {} that {} plays is a {}.",
                         end_name(*end),
                         info.label(),
+                        p.name,
                         e.kind.as_str()
                     ),
-                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
-                ).ja(format!("コンボは攻撃と投げでつなぎます。{} の{}側は{}です。", info.label(), if end_name(*end) == "top" { "上" } else { "下" }, e.kind.as_str())));
+                    REF_HOUSE,
+                ).ja(format!("コンボは打撃と投げでつなぎます。{} が出した {} の{}側は{}です。", p.name, info.label_ja(), end_name_ja(*end), e.kind.name_ja())));
             }
             let retaliations = p.hits.iter().filter(|h| h.combo).count();
             if by == Kind::Dodge && retaliations >= 1 {
@@ -359,8 +384,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "A dodge winner retaliates with one attack or throw only; {} already did.",
                         p.name
                     ),
-                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
-                ).ja(format!("回避で勝ったときの反撃は攻撃か投げの1回だけです。{} はすでに反撃しました。", p.name)));
+                    REF_HOUSE,
+                ).ja(format!("回避で勝ったときの反撃は打撃か投げの1回だけです。{} はすでに反撃しました。", p.name)));
             }
             let points = i32::from(e.combo_points.unwrap_or(0));
             let first = if state.rules.combat_card_counts && p.hits.len() == 1 && by != Kind::Dodge
@@ -374,26 +399,44 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             };
             let total = p.combo_points + first + points;
             if state.rules.check_combo_limit && total > p.combo_limit {
-                v.push(Violation::new(
-                    "yomi.combo-limit",
-                    format!(
-                        "{}'s combo would cost {total} combo points; the limit is {}.",
+                v.push(
+                    Violation::new(
+                        "yomi.combo-limit",
+                        format!(
+                            "{}'s combo would cost {total} combo points; the limit is {}.",
+                            p.name, p.combo_limit
+                        ),
+                        REF_HOUSE,
+                    )
+                    .ja(format!(
+                        "{} のコンボはコンボポイント{total}になります。上限は{}です。",
                         p.name, p.combo_limit
-                    ),
-                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
-                ).ja(format!("{} のコンボはコンボポイント{total}になります。上限は{}です。", p.name, p.combo_limit)));
+                    )),
+                );
             }
             if e.extra_aces() > 0
                 && aces_available(state, *player, card) < usize::from(e.extra_aces())
             {
-                v.push(Violation::new(
-                    "yomi.extra-aces",
-                    format!(
-                        "{} needs {} Aces in all, and {} has too few other Aces unplayed.",
-                        e.name_en, e.aces, p.name
-                    ),
-                    "2-2",
-                ).ja(format!("{} にはエースが合計{}枚必要ですが、{} の未使用のほかのエースが足りません。", e.name_en, e.aces, p.name)));
+                v.push(
+                    Violation::new(
+                        "yomi.extra-aces",
+                        format!(
+                            "{} needs {} Aces in all, and {} has only {} other Ace(s) unplayed.",
+                            e.name_en,
+                            e.aces,
+                            p.name,
+                            aces_available(state, *player, card)
+                        ),
+                        REF_EXTRA_ACES,
+                    )
+                    .ja(format!(
+                        "{} にはA札が合計{}枚必要ですが、{} の未使用のほかのA札は{}枚だけです。",
+                        move_name_ja(e),
+                        e.aces,
+                        p.name,
+                        aces_available(state, *player, card)
+                    )),
+                );
             }
             b.push(Event::ComboHit(
                 *player,
@@ -423,26 +466,49 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             let latest = state.latest_move(*player);
             let pump = latest.and_then(|e| e.pump);
             match (latest, pump) {
-                (None, _) => v.push(Violation::new(
-                    "yomi.no-pump",
-                    format!("{} has no move in play this turn to pump.", state.name(*player)),
-                    seed_words(Step::Combo),
-                ).ja(format!("{} にはこのターン、パンプアップできる技が場にありません。", state.name(*player)))),
-                (Some(e), None) => v.push(Violation::new(
-                    "yomi.no-pump",
-                    format!("{} has no pump.", e.name_en),
-                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
-                ).ja(format!("{} にはパンプがありません。", e.name_en))),
-                (Some(e), Some(pm)) if cards.len() != usize::from(pm.cost) => v.push(Violation::new(
-                    "yomi.pump-cost",
-                    format!(
-                        "A pump of {} costs {} card(s), not {}.",
-                        e.name_en,
+                (None, _) => v.push(
+                    Violation::new(
+                        "yomi.no-pump",
+                        format!(
+                            "{} has no move in play this turn to pump.",
+                            state.name(*player)
+                        ),
+                        seed_words(Step::Combo),
+                    )
+                    .ja(format!(
+                        "{} にはこのターン、パンプアップできる技が場にありません。",
+                        state.name(*player)
+                    )),
+                ),
+                (Some(e), None) => v.push(
+                    Violation::new(
+                        "yomi.no-pump",
+                        format!("{} has no pump.", e.name_en),
+                        REF_HOUSE,
+                    )
+                    .ja(format!(
+                        "{} にはパンプアップがありません。",
+                        move_name_ja(e)
+                    )),
+                ),
+                (Some(e), Some(pm)) if cards.len() != usize::from(pm.cost) => v.push(
+                    Violation::new(
+                        "yomi.pump-cost",
+                        format!(
+                            "A pump of {} costs {} card(s), not {}.",
+                            e.name_en,
+                            pm.cost,
+                            cards.len()
+                        ),
+                        REF_HOUSE,
+                    )
+                    .ja(format!(
+                        "{} のパンプアップのコストは{}枚です（{}枚ではありません）。",
+                        move_name_ja(e),
                         pm.cost,
                         cards.len()
-                    ),
-                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
-                ).ja(format!("{} のパンプのコストは{}枚です（{}枚ではありません）。", e.name_en, pm.cost, cards.len()))),
+                    )),
+                ),
                 (Some(_), Some(_)) => {}
             }
             let damage = pump.map_or(0, |p| i32::from(p.damage));
@@ -475,10 +541,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             state.name(*player),
                             state.players[*player].aces_pending
                         ),
-                        "2-2",
+                        REF_EXTRA_ACES,
                     )
                     .ja(format!(
-                        "{} は必殺技のためにまだエースを{}枚出す必要があります。",
+                        "{} は必殺技のためにまだ追加のA札を{}枚出す必要があります。",
                         state.name(*player),
                         state.players[*player].aces_pending
                     )),
@@ -543,10 +609,16 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "{} has no copy of {} left in the deck or hand",
                             p.name,
                             info.label()
+                        ))
+                        .ja(format!(
+                            "{} の山札にも手札にも {} は残っていません。",
+                            p.name,
+                            info.label_ja()
                         )));
                     }
                     if p.deck < 1 {
-                        return Err(Impossible::new(format!("{}'s deck is empty", p.name)));
+                        return Err(Impossible::new(format!("{}'s deck is empty", p.name))
+                            .ja(format!("{} の山札はありません。", p.name)));
                     }
                 }
                 Pile::Discard => {
@@ -554,6 +626,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         return Err(Impossible::new(format!(
                             "{} is not in {}'s discard pile",
                             info.label(),
+                            p.name
+                        ))
+                        .ja(format!(
+                            "{} は {} の捨て札にありません。",
+                            info.label_ja(),
                             p.name
                         )));
                     }
@@ -564,21 +641,27 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(Violation::new(
                     "yomi.search-not-ace",
                     format!(
-                        "Only Aces are searched for (gold burst, chain combo, power-up); {} is not an Ace.",
+                        "{} searches for {}: only Aces are searched for (gold burst, chain combo, power-up), and it is not an Ace.",
+                        p.name,
                         info.label()
                     ),
-                    "5-1, 5-4, 5-5",
-                ).ja(format!("サーチできるのはエースだけです（ゴールドバースト、チェーンコンボ、パワーアップ）。{} はエースではありません。", info.label())));
+                    REF_ACE_SEARCH,
+                ).ja(format!("{} が探した {} はAではありません。探して手札に加えるのはAだけです（金バースト、チェーンコンボ、パワーアップ）。", p.name, info.label_ja())));
             } else if p.aces_owed == 0 {
                 v.push(
                     Violation::new(
                         "yomi.search-not-owed",
-                        format!("{} has no Ace search open now.", p.name),
-                        "5-1, 5-4, 5-5",
+                        format!(
+                            "{} searches for {}, but has no Ace search open now (no gold burst, chain combo or power-up gave one).",
+                            p.name,
+                            info.label()
+                        ),
+                        REF_ACE_SEARCH,
                     )
                     .ja(format!(
-                        "{} にはいま開いているエースのサーチがありません。",
-                        p.name
+                        "{} が {} を探しましたが、いまAを探す権利はありません（金バースト、チェーンコンボ、パワーアップで得たものがありません）。",
+                        p.name,
+                        info.label_ja()
                     )),
                 );
             }
@@ -594,6 +677,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             if state.players[*player].aces_owed == 0 {
                 return Err(Impossible::new(format!(
                     "{} has no Ace search open",
+                    state.name(*player)
+                ))
+                .ja(format!(
+                    "{} にはAを探す権利がありません。",
                     state.name(*player)
                 )));
             }
@@ -616,10 +703,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(Violation::new(
                     "yomi.power-up-size",
                     format!(
-                        "A power-up discards 2, 3 or 4 cards of one rank (for 1, 2 or 3 Aces), not {k}."
+                        "{} powers up with {k} card(s): a power-up discards 2, 3 or 4 cards of one rank (for 1, 2 or 3 Aces).",
+                        state.name(*player)
                     ),
-                    "5-5",
-                ).ja(format!("パワーアップでは同じ数字のカードを2〜4枚捨てます（エース1〜3枚）。{k}枚ではありません。")));
+                    seed_words(Step::PowerUp),
+                ).ja(format!("{} のパワーアップは{k}枚です：パワーアップでは同数値のカードを2〜4枚捨てます（Aは1〜3枚）。", state.name(*player))));
             }
             let first = ranks.first().copied().flatten();
             if first.is_none() || ranks.iter().any(|r| *r != first) {
@@ -627,18 +715,24 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     .iter()
                     .map(|r| r.map_or_else(|| "Joker".to_owned(), |r| r.to_string()))
                     .collect();
+                let shown_ja: Vec<String> = ranks
+                    .iter()
+                    .map(|r| r.map_or_else(|| "ジョーカー".to_owned(), rank_ja))
+                    .collect();
                 v.push(
                     Violation::new(
                         "yomi.power-up-rank",
                         format!(
-                            "A power-up discards cards of the same rank; these are {}.",
+                            "{} powers up with cards of different ranks: a power-up discards cards of the same rank; these are {}.",
+                            state.name(*player),
                             shown.join(", ")
                         ),
-                        "5-5 同数値のカード",
+                        seed_words(Step::PowerUp),
                     )
                     .ja(format!(
-                        "パワーアップで捨てるのは同じ数字のカードです。これらは {} です。",
-                        shown.join(", ")
+                        "{} のパワーアップのカードは数値がそろっていません：パワーアップで捨てるのは同数値のカードです。これらは {} です。",
+                        state.name(*player),
+                        shown_ja.join("、")
                     )),
                 );
             }
@@ -651,7 +745,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         Move::Discard { player, cards } => {
             check_seat(*player)?;
             if cards.is_empty() {
-                return Err(Impossible::new("name the cards to discard"));
+                return Err(Impossible::new("name the cards to discard")
+                    .ja("捨てるカードを指定してください。"));
             }
             state.check_in_hand(*player, cards)?;
             let p = &state.players[*player];
@@ -667,7 +762,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             p.hand_limit,
                             cards.len()
                         ),
-                        "5-7",
+                        seed_words(Step::HandLimit),
                     ).ja(format!("{} の手札は{}枚です：{}枚まで（{excess}枚）捨ててください。{}枚ではありません。", p.name, p.hand, p.hand_limit, cards.len())));
                 }
             } else {
@@ -738,11 +833,15 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             {
                 return Err(Impossible::new(format!(
                     "an effect changes a number by at most ±{MAX_CHANGE}"
-                )));
+                ))
+                .ja(format!("効果で変えられる数は ±{MAX_CHANGE} までです。")));
             }
             if !(0..=MAX_EFFECT_DRAW).contains(draw) {
                 return Err(Impossible::new(format!(
                     "an effect draws 0 to {MAX_EFFECT_DRAW} cards, not {draw}"
+                ))
+                .ja(format!(
+                    "効果で引く枚数は0〜{MAX_EFFECT_DRAW}枚です（{draw}枚ではありません）。"
                 )));
             }
             if *speed != 0 {
@@ -753,9 +852,19 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 if !before_24 {
                     v.push(Violation::new(
                         "yomi.effect-timing",
-                        "A speed change matters only before the combat winner is decided (2-4).",
-                        "2-3, 2-4",
-                    ).ja("速度の変更が意味を持つのは、戦闘の勝者が決まる前（2-4）だけです。"));
+                        format!(
+                            "{}'s speed change of {speed} comes after the combat winner was decided: a speed change matters only before 2-4 (the match is at turn {} {}).",
+                            state.name(*player),
+                            state.turn,
+                            step_number(state.step)
+                        ),
+                        REF_SPEED,
+                    ).ja(format!(
+                        "{} の速度の変更（{speed}）は戦闘の勝敗が決まった後です：速度の変更が意味を持つのは勝敗決定（2-4）の前だけです（いまはターン{} {}）。",
+                        state.name(*player),
+                        state.turn,
+                        step_number(state.step)
+                    )));
                 }
             }
             if *combo_damage != 0
@@ -770,9 +879,19 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             {
                 v.push(Violation::new(
                     "yomi.effect-timing",
-                    "Combo damage is added before the blue burst and the damage step (4-3, 4-4).",
-                    "4-2〜4-4",
-                ).ja("コンボダメージを加えるのは、ブルーバーストとダメージの前（4-3、4-4）です。"));
+                    format!(
+                        "{}'s combo damage of {combo_damage} is added at turn {} {}: combo damage is added from the combat reveal to the blue burst, before the damage step (4-3, 4-4).",
+                        state.name(*player),
+                        state.turn,
+                        step_number(state.step)
+                    ),
+                    REF_COMBO_DAMAGE,
+                ).ja(format!(
+                    "{} のコンボダメージ（{combo_damage}）はターン{} {}です：コンボダメージを加えるのは戦闘公開から青バーストまで、ダメージ処理（4-3、4-4）の前です。",
+                    state.name(*player),
+                    state.turn,
+                    step_number(state.step)
+                )));
             }
             let cap = |p: &PlayerState, delta: i32| {
                 let v = p.hp + delta;
@@ -815,6 +934,76 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         }
     }
     Ok(b.done(v))
+}
+
+/// Taking back a combat card already revealed (`yomi.revealed-stays`): the seed reveals both
+/// cards at 2-2 and decides the combat by the cards played at 2-4; only a card placed face down
+/// is chosen again (after the opponent's "no card", 2-1). Overridden before the combat is
+/// decided, the card goes back to hand and its owner chooses again (the match returns to 2-1;
+/// extra Aces already put out stay on the table); after the decision the card goes back to hand
+/// and the combat stands as decided.
+fn take_back_revealed(
+    state: &State,
+    seat: Seat,
+    card: &str,
+) -> Result<Decision<Event>, Impossible> {
+    let p = &state.players[seat];
+    if !p.table.iter().any(|c| c == card) {
+        return Err(Impossible::new(format!(
+            "{}'s combat card {} is no longer on the table: there is nothing to take back",
+            p.name,
+            state.label(card)
+        ))
+        .ja(format!(
+            "{} の戦闘札 {} はもう場にありません：取り消すものがありません。",
+            p.name,
+            state.label_ja(card)
+        )));
+    }
+    let mut b = Builder::new(state);
+    let v = if state.combat.is_none() {
+        b.push(Event::BlockReturned(seat));
+        b.push(Event::Rechose(seat));
+        if p.aces_pending > 0 {
+            b.push(Event::AcesPending(seat, 0));
+        }
+        if state.step != Step::Select {
+            b.push(Event::StepTo(Step::Select));
+        }
+        Violation::new(
+            "yomi.revealed-stays",
+            format!(
+                "{} takes back {}, already revealed as the combat card: a revealed card stays on the table and the combat is decided by it (2-4); only a card placed face down is chosen again, after the opponent's \"no card\".",
+                p.name,
+                state.label(card)
+            ),
+            REF_REVEALED_STAYS,
+        )
+        .ja(format!(
+            "{} が表にした戦闘札 {} を手札に戻そうとしています：表に返した札は場に残り、出した札で戦闘の勝敗を決めます（2-4）。選び直せるのは、相手の「ノーカード」の後の伏せたカードだけです。",
+            p.name,
+            state.label_ja(card)
+        ))
+    } else {
+        b.push(Event::BlockReturned(seat));
+        Violation::new(
+            "yomi.revealed-stays",
+            format!(
+                "{} takes back {}, the combat card the combat of turn {} was decided by: it stays on the table until the cards on the table are discarded (5-3).",
+                p.name,
+                state.label(card),
+                state.turn
+            ),
+            REF_REVEALED_STAYS,
+        )
+        .ja(format!(
+            "{} がターン{}の戦闘の勝敗を決めた戦闘札 {} を手札に戻そうとしています：場の札を捨てる（5-3）まで場に残ります。",
+            p.name,
+            state.turn,
+            state.label_ja(card)
+        ))
+    };
+    Ok(b.done(vec![v]))
 }
 
 /// Who a waiting step still waits for, as a refusal of going on (`yomi.step-not-done`, or

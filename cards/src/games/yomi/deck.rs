@@ -103,7 +103,7 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                 REF_DECK,
             )
             .ja(format!(
-                "Yomi のデッキに別枠はありません。すべてのカードは山札に入れます({})。",
+                "ヨミのデッキに別枠はありません。すべてのカードは山札に入れます({})。",
                 listing_ja(catalogue, &extra)
             )),
         );
@@ -119,7 +119,7 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
             "The deck is empty: a Yomi deck is one character's fixed deck, with its character card.",
             REF_CHARACTER,
         )
-        .ja("デッキが空です。Yomi のデッキは、キャラクターカードを含む1人のキャラクターの固定デッキです。"));
+        .ja("デッキが空です。ヨミのデッキは、キャラクターカードを含む1人のキャラクターの固定デッキです。"));
         return out;
     };
     let character_name = catalogue
@@ -169,7 +169,7 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
                 listing(catalogue, &character_cards)
             ),
             format!(
-                "デッキにキャラクターカードが{}枚あります({})。Yomi のデッキは1人のキャラクターのデッキで、キャラクターカードはちょうど1枚です。",
+                "デッキにキャラクターカードが{}枚あります({})。ヨミのデッキは1人のキャラクターのデッキで、キャラクターカードはちょうど1枚です。",
                 character_cards.len(),
                 listing_ja(catalogue, &character_cards)
             ),
@@ -198,7 +198,7 @@ pub fn check_deck(deck: &Deck, catalogue: &Catalogue) -> Vec<Violation> {
             REF_DECK,
         )
         .ja(format!(
-            "Yomi のデッキには1人のキャラクターのカードだけを入れます。次のカードは{character_ja}のものではありません: {}。",
+            "ヨミのデッキには1人のキャラクターのカードだけを入れます。次のカードは{character_ja}のものではありません: {}。",
             listing_ja(catalogue, &foreign)
         )));
     }

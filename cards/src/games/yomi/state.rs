@@ -581,7 +581,8 @@ pub enum Event {
     EscapeDeclined(Seat),
     /// The escape card was revealed.
     EscapeRevealed(Seat, String),
-    /// The block card went back to hand (4-1).
+    /// The revealed combat card went back to hand: the block card at 4-1, or a card taken back
+    /// by an override of `yomi.revealed-stays` (nothing when it is no longer on the table).
     BlockReturned(Seat),
     /// A combo move hit: card, end, damage, combo points, knockdown.
     ComboHit(Seat, String, End, i32, i32, bool),
@@ -633,9 +634,10 @@ pub(super) fn check_seat(seat: Seat) -> Result<(), Impossible> {
     if seat < 2 {
         Ok(())
     } else {
-        Err(Impossible::new(format!(
-            "Yomi has seats 0 and 1, not {seat}"
-        )))
+        Err(
+            Impossible::new(format!("Yomi has seats 0 and 1, not {seat}"))
+                .ja(format!("ヨミの席は0と1です。{seat} ではありません。")),
+        )
     }
 }
 
@@ -685,19 +687,48 @@ impl CardInfo {
             format!("{} ({})", self.name_en, self.name_ja)
         }
     }
+
+    /// The card's name in a Japanese sentence: its Japanese name (the English one where the
+    /// catalogue gives none).
+    pub(super) fn label_ja(&self) -> String {
+        if self.name_ja.is_empty() {
+            self.name_en.clone()
+        } else {
+            self.name_ja.clone()
+        }
+    }
+}
+
+/// A move's name in a Japanese sentence: its Japanese name (the English one where the catalogue
+/// gives none).
+pub(super) fn move_name_ja(e: &MoveEnd) -> &str {
+    if e.name_ja.is_empty() {
+        &e.name_en
+    } else {
+        &e.name_ja
+    }
 }
 
 impl State {
     pub(super) fn info(&self, id: &str) -> Result<&CardInfo, Impossible> {
-        self.cards
-            .get(id)
-            .ok_or_else(|| Impossible::new(format!("card `{id}` is in neither player's deck")))
+        self.cards.get(id).ok_or_else(|| {
+            Impossible::new(format!("card `{id}` is in neither player's deck")).ja(format!(
+                "カード `{id}` はどちらのプレイヤーのデッキにもありません。"
+            ))
+        })
     }
 
     pub(super) fn label(&self, id: &str) -> String {
         self.cards
             .get(id)
             .map_or_else(|| id.to_owned(), CardInfo::label)
+    }
+
+    /// The card's name in a Japanese sentence ([`CardInfo::label_ja`]).
+    pub(super) fn label_ja(&self, id: &str) -> String {
+        self.cards
+            .get(id)
+            .map_or_else(|| id.to_owned(), CardInfo::label_ja)
     }
 
     pub(super) fn name(&self, seat: Seat) -> &str {
@@ -778,12 +809,18 @@ impl State {
                     "{} has no unplayed copy of {} left (it is on the table or in the discard pile)",
                     p.name,
                     self.label(id)
-                )));
+                )).ja(format!("{} には未使用の {} が残っていません（場か捨て札にあります）。", p.name, self.label_ja(id))));
             }
         }
         if (p.hand as usize) < cards.len() {
             return Err(Impossible::new(format!(
                 "{} holds {} card(s), not {}",
+                p.name,
+                p.hand,
+                cards.len()
+            ))
+            .ja(format!(
+                "{} の手札は{}枚で、{}枚ではありません。",
                 p.name,
                 p.hand,
                 cards.len()
@@ -943,7 +980,7 @@ pub(super) fn out_of_step(state: &State, what: &str, what_ja: &str, when: Step) 
 }
 
 /// The step's number in the rulebook (`2-1`, `5-7` …).
-fn step_number(step: Step) -> &'static str {
+pub(super) fn step_number(step: Step) -> &'static str {
     match step {
         Step::DrawAbilities => "1-2",
         Step::Select => "2-1",
@@ -968,6 +1005,43 @@ pub(super) fn end_name(end: End) -> &'static str {
         End::Bottom => "bottom",
     }
 }
+
+/// A rank in a Japanese sentence: the number, ジャック, クイーン, キング, or A (as the seed writes
+/// it: 「A札」).
+pub(super) fn rank_ja(rank: Rank) -> String {
+    match rank {
+        Rank::Number(n) => n.to_string(),
+        Rank::Jack => "ジャック".to_owned(),
+        Rank::Queen => "クイーン".to_owned(),
+        Rank::King => "キング".to_owned(),
+        Rank::Ace => "A".to_owned(),
+    }
+}
+
+/// The end in a Japanese sentence: 上 or 下 (seed 2-1 「カードの上下どちらか」).
+pub(super) fn end_name_ja(end: End) -> &'static str {
+    match end {
+        End::Top => "上",
+        End::Bottom => "下",
+    }
+}
+
+/// Where a house rule is written: nowhere in the rulebook (the window shows it as a house rule).
+pub(super) const REF_HOUSE: &str =
+    "House rule: the rulebook does not settle this; the app's default, which the table may change";
+/// 2-2's words on the extra Aces of a multi-Ace super.
+pub(super) const REF_EXTRA_ACES: &str =
+    "2-2. 戦闘札公開「A札が複数枚必要な技を公開した場合、ここで追加のA札を場に出す。」";
+/// The three Ace searches' words (5-1, 5-4, 5-5).
+pub(super) const REF_ACE_SEARCH: &str = "5-1. 金バーストによるA「捨て札か山札からAを2枚まで探して手札に加えることができる。」・5-4. チェーンコンボによるA「Aを探して手札に加えることができる。」・5-5. パワーアップ「Aを探し手札に加えることができる。」";
+/// 2-1's words on choosing again after the opponent's "no card".
+pub(super) const REF_RECHOOSE: &str = "2-1. 戦闘札選択「カードを伏せない「ノーカード」を宣言することもできる。この場合、相手は伏せるカードを選択しなおすことができる。」";
+/// A revealed combat card stays: revealed at 2-2, the combat decided by it at 2-4.
+pub(super) const REF_REVEALED_STAYS: &str = "2-2. 戦闘札公開「両者とも、伏せたカードを表に返す。」・2-4. 勝敗決定「出した札によって戦闘の勝敗を決める。」";
+/// A speed change belongs before the combat winner is decided (2-3, 2-4).
+pub(super) const REF_SPEED: &str = "2-3. 戦闘公開能力「ここで [Combat Reveal] 能力を使用することができる。」・2-4. 勝敗決定「出した札によって戦闘の勝敗を決める。」";
+/// Combo damage is cancelled by the blue burst and counted at the damage step (4-3, 4-4).
+pub(super) const REF_COMBO_DAMAGE: &str = "4-3. 青バースト「伏せたカードがジョーカーだった場合、コンボフェイズの技によるダメージを無効化する。」・4-4. ダメージ処理「勝った側が与えたダメージを計算し、負けた側の体力を減らす。」";
 
 /// Removes one copy of `card` from a sorted list.
 pub(super) fn take(list: &mut Vec<String>, card: &str) {
