@@ -565,3 +565,39 @@ fn the_documented_draft_script_plays_pack_purchase_deck_building_and_a_whole_bat
         "{log:?}"
     );
 }
+
+#[test]
+fn a_draft_move_outside_its_step_names_both_steps() {
+    let cat = catalogue();
+    let mut m = new_draft(4);
+    // Given the pack purchase, when Aki puts a card in the deck before the deck building …
+    refused_then_overridden(
+        &mut m,
+        &cat,
+        Move::DeckAdd {
+            player: 0,
+            card: "JK01".into(),
+        },
+        "testing",
+        "junk-ken.draft-order",
+        &["belongs to the deck building", "in the pack purchase"],
+        &["デッキ構築フェーズ", "パック購入フェーズ"],
+    );
+    undo(&mut m);
+    // … and once the decks are being built, a pick is out of its step.
+    pick_until_built(&mut m, 0);
+    let left = draft(&m)
+        .piles
+        .iter()
+        .position(|p| p.taken.is_none())
+        .unwrap()
+        + 1;
+    let v = refused_by(
+        &m,
+        Move::Pick {
+            player: 0,
+            pile: u32::try_from(left).unwrap(),
+        },
+    );
+    assert!(v.contains(&"junk-ken.draft-order".to_owned()), "{v:?}");
+}

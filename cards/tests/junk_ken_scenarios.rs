@@ -1880,3 +1880,63 @@ fn a_bonus_from_a_gear_ends_when_the_gear_leaves_play() {
         Err(Rejection::Impossible(_))
     ));
 }
+
+#[test]
+fn haste_without_the_icon_anywhere_is_a_rule_naming_the_player() {
+    // Given Aki's ネジ丸 (no Haste) and 空き缶 (no Haste) face down as the supporter,
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK01", "JK04"],
+        [6, 6],
+    );
+    t.play(Move::PlaceSupporter {
+        player: 0,
+        card: "JK03".into(),
+    });
+    // when Aki uses Haste, it is refused: neither card has the icon.
+    let v = t.refused(Move::Haste { player: 0 });
+    assert_eq!(rules_of(&v), ["junk-ken.haste-icon"]);
+    assert!(
+        v[0].sentence.contains("Aki's character"),
+        "{}",
+        v[0].sentence
+    );
+    assert!(v[0].sentence_ja.contains("Aki"), "{}", v[0].sentence_ja);
+    assert!(v[0].reference.contains("ヘイスト"), "{}", v[0].reference);
+    // The table may apply it anyway: the supporter turns face up.
+    t.override_play(Move::Haste { player: 0 });
+    assert!(matches!(
+        t.s().players[0].support,
+        Support::Supporter { face_up: true, .. }
+    ));
+}
+
+#[test]
+fn necromancy_by_a_character_without_the_skill_names_the_character() {
+    // Given Aki's ネジ丸 (no Necromancy) at the turn end, a card in Ben's graveyard,
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK01", "JK05"],
+        [6, 1],
+    );
+    t.done();
+    t.throw(Rock, Scissors);
+    t.end_janken();
+    assert!(!t.s().players[1].graveyard.is_empty());
+    // when Aki names Ben's card for Necromancy, the rule says the character has no such skill.
+    let card = t.s().players[1].graveyard[0].card.clone();
+    let v = t.refused(Move::Necromancy {
+        player: 0,
+        graveyard: 1,
+        card: Some(card),
+    });
+    assert_eq!(rules_of(&v), ["junk-ken.necromancy-skill"]);
+    assert!(
+        v[0].sentence.contains("Aki's character") && v[0].sentence.contains("Screw-Maru"),
+        "{}",
+        v[0].sentence
+    );
+    assert!(v[0].sentence_ja.contains("ネジ丸"), "{}", v[0].sentence_ja);
+}
