@@ -98,6 +98,17 @@ fn a_draft_is_dealt_picked_and_built_in_the_window_and_goes_on_to_its_next_battl
         &h,
         "Aki: build a deck from your holdings: main deck 0/30, EX cards 0/3; then done"
     ));
+    // The seed's 5 minutes of deck building, from the last pick, as a clock time.
+    let last_pick = {
+        let store = Store::open_read_only(&db).unwrap();
+        let id = h.state().session().unwrap().id();
+        store.entries(id).unwrap().last().unwrap().at_ms
+    };
+    let until = tableside::sync::local_hh_mm(last_pick + 5 * 60_000);
+    assert!(
+        sees_part(&h, &format!("then done — 5 minutes: until {until}")),
+        "the deck building says until when"
+    );
     // Aki taps cards of the holdings into the deck, one by one, and takes one back out.
     let s = junk_ken(&h);
     let holding = s.table.draft.as_ref().unwrap().holdings[0][0].clone();

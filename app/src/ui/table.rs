@@ -88,6 +88,9 @@ pub(crate) struct TableScreen {
     /// The logged inputs (JSON), read back from the store for the log in Japanese; refreshed
     /// when the log grows or shrinks.
     inputs: Vec<Value>,
+    /// The step on the phase bar and when it began (ms since the Unix epoch): the time of the
+    /// newest entry when the step was first seen (a JUNK-KEN draft's 5 minutes of deck building).
+    step_began: Option<(String, i64)>,
 }
 
 /// Below this width (the 800×480 touch display) the table uses its compact layout.
@@ -107,6 +110,7 @@ impl TableScreen {
             wake: std::sync::Arc::default(),
             targets: Vec::new(),
             inputs: Vec::new(),
+            step_began: None,
         }
     }
 
@@ -197,6 +201,17 @@ impl TableScreen {
             // loss is logged in it.
             dice.observe(game);
             let ctx = game.context();
+            if self.step_began.as_ref().map(|(s, _)| s) != Some(&ctx.phase.step) {
+                let at = self
+                    .session
+                    .store()
+                    .entries(self.session.id())
+                    .ok()
+                    .and_then(|e| e.last().map(|e| e.at_ms))
+                    .unwrap_or_else(crate::session::now_ms);
+                self.step_began = Some((ctx.phase.step.clone(), at));
+            }
+            let step_began_ms = self.step_began.as_ref().map(|(_, at)| *at);
             let trackers = game.trackers();
             let actions = game.actions();
             let log = game.log();
@@ -238,6 +253,7 @@ impl TableScreen {
                 primary,
                 prompt: game_ui.prompt,
                 tracker_ja: game_ui.tracker_ja,
+                step_began_ms,
             };
             let id = self.session.id();
             // Compact, the dice panel is hidden behind "Log & dice": say when it needs the table.
@@ -515,6 +531,7 @@ impl TableScreen {
             primary: None,
             prompt: game_ui.prompt,
             tracker_ja: game_ui.tracker_ja,
+            step_began_ms: None,
         };
         Some((game_ui.label)(&view, action))
     }

@@ -71,6 +71,9 @@ pub(crate) struct View<'a> {
     pub prompt: fn(&View<'_>, &cards::core::Prompt) -> String,
     /// The Japanese caption of a tracked number, by its name (the game's entry).
     pub tracker_ja: fn(&str) -> Option<&'static str>,
+    /// When the current step began, in ms since the Unix epoch: the time of the entry that
+    /// brought it (after a restart, of the newest entry); `None` where no clock is kept.
+    pub step_began_ms: Option<i64>,
 }
 
 impl View<'_> {

@@ -140,8 +140,30 @@ fn steps(view: &View<'_>) -> (String, String) {
     (step_text_ja(state), next)
 }
 
-/// The rules' prompts in Japanese, from the prompt's id and the state.
+/// The draft's deck building time (②デッキ構築フェーズ「※5分間」), in minutes.
+const BUILD_MINUTES: i64 = 5;
+
+/// The rules' prompts in the window's language; a deck still to build says until when (the
+/// seed's 5 minutes from the step's start, as a clock time: nothing ticks on screen).
 fn prompt(view: &View<'_>, p: &Prompt) -> String {
+    let text = prompt_text(view, p);
+    match view.step_began_ms {
+        Some(at) if p.id.contains("-build-") => {
+            let until = crate::sync::local_hh_mm(at + BUILD_MINUTES * 60_000);
+            format!(
+                "{text} {}",
+                view.lang.pick(
+                    format!("— {BUILD_MINUTES} minutes: until {until}"),
+                    format!("— {BUILD_MINUTES}分間: {until}まで"),
+                )
+            )
+        }
+        _ => text,
+    }
+}
+
+/// The rules' prompts in Japanese, from the prompt's id and the state.
+fn prompt_text(view: &View<'_>, p: &Prompt) -> String {
     let Some(state) = japanese(view) else {
         return p.text.clone();
     };
