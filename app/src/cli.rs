@@ -93,6 +93,11 @@ pub enum Command {
         /// Do not store the match.
         #[arg(long)]
         no_store: bool,
+        /// A JUNK-KEN draft's next battle: goes on from this stored match, whose battle is over
+        /// (its holdings and leftover piles, the winner's exchange first). The script names the
+        /// same players, without decks, and no `draft_pool`.
+        #[arg(long, value_name = "MATCH")]
+        next_battle_of: Option<i64>,
     },
     /// Re-derives a stored match from its log and prints its state.
     Replay {
@@ -228,7 +233,16 @@ pub fn run(cli: &Cli, command: &Command) -> Result<()> {
             json,
             progress,
             no_store,
-        } => play(cli, game, script, *json, *progress, *no_store),
+            next_battle_of,
+        } => play(
+            cli,
+            game,
+            script,
+            *json,
+            *progress,
+            *no_store,
+            *next_battle_of,
+        ),
         Command::Replay { id, json } => replay(cli, *id, *json),
         Command::Log { action } => log(cli, action),
         Command::Deck { action } => decks::deck(cli, action),
@@ -239,6 +253,36 @@ pub fn run(cli: &Cli, command: &Command) -> Result<()> {
     }
 }
 
+/// The house rules of a JUNK-KEN draft's next battle, from stored match `previous`, put into
+/// `script` (which names the same players, seat by seat, and deals no pool of its own).
+fn next_battle_rules(store: &Store, previous: i64, script: &mut Script) -> Result<()> {
+    use cards::games::junk_ken::{JunkKen, draft::next_battle_header};
+    let m = crate::session::load_match(store, MatchId(previous))?;
+    let next = m
+        .as_any()
+        .downcast_ref::<cards::matches::Match<JunkKen>>()
+        .and_then(|jk| next_battle_header(jk.state(), jk.header()))
+        .ok_or_else(|| anyhow!("match {previous} is not a JUNK-KEN draft whose battle is over"))?;
+    let names: Vec<&str> = next.players.iter().map(|p| p.name.as_str()).collect();
+    let ours: Vec<&str> = script.players.iter().map(|p| p.name.as_str()).collect();
+    if names != ours {
+        bail!(
+            "the draft of match {previous} is played by {}, not {}",
+            names.join(", "),
+            ours.join(", ")
+        );
+    }
+    if script.rules.contains_key("draft_pool") {
+        bail!("the next battle of a draft deals no new pool: drop the draft_pool rule");
+    }
+    if let serde_json::Value::Object(rules) = next.rules {
+        for (k, v) in rules {
+            script.rules.entry(k).or_insert(v);
+        }
+    }
+    Ok(())
+}
+
 fn play(
     cli: &Cli,
     game: &str,
@@ -246,6 +290,7 @@ fn play(
     json: bool,
     progress: bool,
     no_store: bool,
+    next_battle_of: Option<i64>,
 ) -> Result<()> {
     let game_id = GameId::parse(game).ok_or_else(|| {
         anyhow!(
@@ -255,7 +300,7 @@ fn play(
     })?;
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read the script {}", path.display()))?;
-    let script = Script::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let mut script = Script::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     if script.game != game_id {
         bail!(
             "{}: the script is for {}, not {game_id}",
@@ -277,6 +322,13 @@ fn play(
         Some(store) => library_catalogue(store, game_id, &set)?.0,
         None => catalogue_for(game_id, &set)?,
     };
+    if let Some(previous) = next_battle_of {
+        let store = store.as_ref().ok_or_else(|| {
+            anyhow!("--next-battle-of reads the stored match {previous}: no store")
+        })?;
+        next_battle_rules(store, previous, &mut script)
+            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    }
     let header = script
         .header(&catalogue)
         .map_err(|e| anyhow!("{}: {e}", path.display()))?;

@@ -145,3 +145,55 @@ fn space_junk_six_player_six_round_match_ends_in_the_stated_scores() {
 fn space_junk_two_player_example_match() {
     play_and_replay("space-junk", "space_junk-2p.script", 0);
 }
+
+#[test]
+fn a_junk_ken_draft_goes_on_to_its_next_battle_from_the_stored_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let play = |script: &str, extra: &[&str]| {
+        let mut args = vec!["play", "--game", "junk-ken", "--script", script, "--json"];
+        args.extend_from_slice(extra);
+        tableside(dir.path(), &args)
+    };
+    // Given battle 1 of the draft, won by Aki (match 1) …
+    let first = example("junk_ken-draft.script");
+    let out = play(&first, &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let one: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(one["outcome"]["winner"], 0);
+    // … battle 2 goes on from it: the exchange, pack purchase 2, decks, and Ben wins.
+    let second = example("junk_ken-draft-2.script");
+    let out = play(&second, &["--next-battle-of", "1"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let two: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(two["outcome"]["winner"], 1, "{}", two["outcome"]);
+    assert_eq!(two["state"]["table"]["draft"]["battle"], 2);
+    // It replays from the store alone: the carried draft is in its header.
+    let out = tableside(dir.path(), &["replay", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let replayed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(replayed["state"], two["state"]);
+    // A match that is no draft, or other players, are refused with the reason.
+    let demo = example("junk_ken-demo.script");
+    let out = play(&demo, &[]);
+    assert!(out.status.success());
+    let out = play(&second, &["--next-battle-of", "3"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("not a JUNK-KEN draft whose battle is over"),
+        "{}",
+        text(&out.stderr)
+    );
+    let others = dir.path().join("others.script");
+    std::fs::write(
+        &others,
+        "game junk-ken\nplayer Cho\nplayer Ben\nrule draft=true\n",
+    )
+    .unwrap();
+    let out = play(others.to_str().unwrap(), &["--next-battle-of", "1"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("played by Aki, Ben, not Cho, Ben"),
+        "{}",
+        text(&out.stderr)
+    );
+}

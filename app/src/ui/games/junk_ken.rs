@@ -48,20 +48,7 @@ pub(crate) fn draft_rules(copies: u8, seed: u64) -> serde_json::Value {
 /// the holdings and leftover piles carried over (the winner's exchange comes first). `None` for
 /// another game, a match without a draft, or one still going.
 pub(crate) fn next_battle_header(game: &dyn AnyMatch) -> Option<cards::game::MatchHeader> {
-    let carry = state_of::<JunkKen>(game)?.next_battle()?;
-    let mut header = game.header().clone();
-    let mut rules = match header.rules.take() {
-        serde_json::Value::Object(m) => m,
-        _ => serde_json::Map::new(),
-    };
-    rules.remove("draft_pool");
-    rules.insert("draft".into(), serde_json::Value::Bool(true));
-    rules.insert("draft_carry".into(), serde_json::to_value(carry).ok()?);
-    header.rules = serde_json::Value::Object(rules);
-    for p in &mut header.players {
-        p.deck.clear();
-    }
-    Some(header)
+    cards::games::junk_ken::draft::next_battle_header(state_of::<JunkKen>(game)?, game.header())
 }
 
 /// The numbers of an `effect` move (docs/rules-junk_ken.md).

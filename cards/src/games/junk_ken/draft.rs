@@ -20,7 +20,7 @@ use super::scratch::Scratch;
 use super::state::*;
 use crate::catalogue::Catalogue;
 use crate::core::{Impossible, Seat, Violation};
-use crate::game::{PlayerConfig, SetupError};
+use crate::game::{MatchHeader, PlayerConfig, SetupError};
 use std::collections::BTreeMap;
 
 /// The most copies a draft pool may hold (the 24-card demo set ×100 is 2,400).
@@ -609,4 +609,24 @@ impl State {
             winner,
         })
     }
+}
+
+/// The header of the next battle of a draft whose battle is over (`header` is this match's):
+/// the same players and house rules, no decks (they are built again from the holdings), the
+/// pool replaced by the carried draft. `None` when [`State::next_battle`] is.
+pub fn next_battle_header(state: &State, header: &MatchHeader) -> Option<MatchHeader> {
+    let carry = state.next_battle()?;
+    let mut header = header.clone();
+    let mut rules = match std::mem::take(&mut header.rules) {
+        serde_json::Value::Object(m) => m,
+        _ => serde_json::Map::new(),
+    };
+    rules.remove("draft_pool");
+    rules.insert("draft".into(), serde_json::Value::Bool(true));
+    rules.insert("draft_carry".into(), serde_json::to_value(carry).ok()?);
+    header.rules = serde_json::Value::Object(rules);
+    for p in &mut header.players {
+        p.deck.clear();
+    }
+    Some(header)
 }
