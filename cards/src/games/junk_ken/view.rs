@@ -330,8 +330,8 @@ pub(super) fn trackers(state: &State) -> Vec<Tracker> {
             let (main, extra) = deck_counts(state, &d.decks[seat]);
             for (name, label, v) in [
                 ("holdings", "Holdings 持ち札", d.holdings[seat].len()),
-                ("deck-main", "Deck built: main デッキ（山札）", main),
-                ("deck-ex", "Deck built: EX cards EXカード", extra),
+                ("deck-main", "Main deck being built 作成中の山札", main),
+                ("deck-ex", "EX cards being built 作成中のEXカード", extra),
             ] {
                 out.push(Tracker {
                     id: TrackerId::player(seat, name),
@@ -342,6 +342,13 @@ pub(super) fn trackers(state: &State) -> Vec<Tracker> {
                 });
             }
         }
+    }
+    // Before the draft's battle the players have no cards in play: the battle's numbers wait.
+    if matches!(
+        state.table.step,
+        Step::Exchange | Step::Purchase | Step::Build
+    ) {
+        return out;
     }
     let main = i32::try_from(state.rules.deck_rules().main_size).unwrap_or(30);
     let threshold = i32::from(state.rules.loss_threshold());
