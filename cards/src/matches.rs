@@ -523,15 +523,16 @@ impl<G: Game> Match<G> {
     /// The violation of a move made after the end, naming the result.
     fn over_violation(&self, outcome: &Outcome) -> Violation {
         let names = self.player_names();
+        // The game's reason is English only (the window tells it in Japanese on the result
+        // screen): the Japanese sentence names the result without it.
         let ja = match outcome {
-            Outcome::Win { winner, reason } => format!(
-                "対戦は終了しています（{} の勝ち：{reason}）。続けるには最後の記録を取り消してください。",
+            Outcome::Win { winner, .. } => format!(
+                "対戦は終了しています（{} の勝ち）。続けるには最後の記録を取り消してください。",
                 names.get(*winner).map_or("?", String::as_str)
             ),
-            Outcome::Draw { reason } => {
-                format!(
-                    "対戦は終了しています（引き分け：{reason}）。続けるには最後の記録を取り消してください。"
-                )
+            Outcome::Draw { .. } => {
+                "対戦は終了しています（引き分け）。続けるには最後の記録を取り消してください。"
+                    .to_owned()
             }
         };
         Violation::new(
