@@ -179,11 +179,15 @@ fn meaningless(game: GameId) -> &'static [&'static str] {
 }
 
 /// The games whose every refusal sentence is checked to be written in Japanese (no English word
-/// besides the players' and the catalogue's names): Yomi, Rockman EXE and Space Junk, by their
-/// own rules. The match layer's `match.over` quotes the game's outcome reason, which has no
-/// Japanese yet (`Outcome` carries one reason, in English).
+/// besides the players' and the catalogue's names and the rulebook's own Latin terms, such as
+/// Jaken's 「BG」「SB」 or JUNK-KEN's 「ATK」): all five, by their own rules. The match layer's
+/// `match.over` quotes the game's outcome reason, which has no Japanese yet (`Outcome` carries
+/// one reason, in English).
 fn japanese_checked(game: GameId, rule: &str) -> bool {
-    matches!(game, GameId::Yomi | GameId::RockmanExe | GameId::SpaceJunk) && rule != "match.over"
+    matches!(
+        game,
+        GameId::Yomi | GameId::RockmanExe | GameId::SpaceJunk | GameId::Jaken | GameId::JunkKen
+    ) && rule != "match.over"
 }
 
 /// Moves of every kind the offered actions may not include, as inputs (per game).

@@ -12,6 +12,13 @@ pub(super) fn awaken_target_ok(target: &AwakenTarget, base: &CardInfo) -> bool {
     }
 }
 
+/// The house-rule note of placing characters and supporters in the set phase: the seed names
+/// the set phase but gives no full turn flow.
+const REF_SET_PLACING: &str = "House rule: the rulebook does not settle when a character or supporter is placed (the seed names the set phase, セットフェーズ, but gives no turn flow); the app's default, which the table may change";
+const REF_AWAKEN: &str = "覚醒「・覚醒カードを使用するには、そのカードが指定する【キャラクター】または《カテゴリー》のカードが、連続して2ターン以上バトルゾーンにとどまっている必要があります。」";
+const REF_HASTE_STACK: &str = "■ヘイストスキル「・この効果はギアカードには適用されず、キャラクター、サポーター同士で重複しません。」";
+const REF_BULLET: &str = "■バレットスキル「・バレットスキル・キャラクターは専用マークの付いた手を出したターンの終わりにカウンターを1つ獲得し、その後、指定個数のカウンターを取り除くことで効果をできます。」";
+
 pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Impossible> {
     // After the end the match layer refuses every move by rule `match.over` (overridable).
     let mut t = Scratch::new(state);
@@ -53,8 +60,9 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             if !state.in_set() {
                 v.push(wrong_step(
                     state,
-                    "Placing a character",
-                    "the set phase (S1)",
+                    ["Placing a character", "キャラクターの配置"],
+                    ["the set phase (S1)", "セットフェーズ中"],
+                    REF_SET_PLACING,
                 ));
             }
             if p.character.is_some() {
@@ -64,7 +72,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{}'s battle zone already holds a character; a new one is placed only when it is empty.",
                         p.name
                     ),
-                    REF_SET,
+                    REF_BATTLE_ZONE,
                 ).ja(format!(
                     "{} のバトルゾーンにはすでにキャラクターがいます。新しいキャラクターは空いているときにだけ置けます。",
                     p.name
@@ -105,15 +113,21 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 )));
             }
             if !state.in_set() {
-                v.push(wrong_step(
-                    state,
-                    if gear {
-                        "Placing a gear"
-                    } else {
-                        "Placing a supporter"
-                    },
-                    "the set phase (S1)",
-                ));
+                v.push(if gear {
+                    wrong_step(
+                        state,
+                        ["Placing a gear", "ギアカードの配置"],
+                        ["the set phase (S1)", "セットフェーズ中"],
+                        "ギアカード「・セットフェーズ中にサポートゾーンに空きがあれば、ギアカードを置くことができます。」",
+                    )
+                } else {
+                    wrong_step(
+                        state,
+                        ["Placing a supporter", "サポーターの配置"],
+                        ["the set phase (S1)", "セットフェーズ中"],
+                        REF_SET_PLACING,
+                    )
+                });
             }
             match &p.support {
                 Support::Empty => {}
@@ -123,7 +137,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{}'s support zone holds a gear; while it is there no other card may be placed in the support zone.",
                         p.name
                     ),
-                    "ギアカード「新たにほかのカードをサポートゾーンに置くことはできません」",
+                    "ギアカード「・自分のサポートゾーンにギアカードがある間、新たにほかのカードをサポートゾーンに置くことはできません。」",
                 ).ja(format!(
                     "{} のサポートゾーンにはギアがあります。ギアがある間、サポートゾーンにほかのカードは置けません。",
                     p.name
@@ -134,7 +148,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{}'s support zone already holds a supporter; a card is placed only when it is empty.",
                         p.name
                     ),
-                    REF_SET,
+                    REF_SUPPORT_ZONE,
                 ).ja(format!(
                     "{} のサポートゾーンにはすでにサポーターがいます。カードは空いているときにだけ置けます。",
                     p.name
@@ -179,7 +193,12 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 )));
             }
             if !state.in_set() {
-                v.push(wrong_step(state, "Placing a field", "the set phase (S1)"));
+                v.push(wrong_step(
+                    state,
+                    ["Placing a field", "フィールドカードの配置"],
+                    ["the set phase (S1)", "セットフェーズ中"],
+                    "フィールドカード「・セットフェーズ中にフィールドゾーンに空きがあれば、フィールドカードを置くことができます。」",
+                ));
             }
             if let Some(f) = &p.field {
                 v.push(Violation::new(
@@ -189,7 +208,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name,
                         state.label(&f.card)
                     ),
-                    "フィールドゾーン「各プレイヤー1枚まで」",
+                    "フィールドゾーン「フィールドカードを配置する場所です。各プレイヤー1枚まで置くことができます。」",
                 ).ja(format!(
                     "{} のフィールドゾーンにはすでに {} があります。フィールドは各プレイヤー1枚までです。",
                     p.name,
@@ -256,8 +275,12 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             if !state.in_set() {
                 v.push(wrong_step(
                     state,
-                    "Using a field effect (lowering its die)",
-                    "the set phase (S1)",
+                    [
+                        "Using a field effect (lowering its die)",
+                        "フィールド効果の発動（サイコロの数字を減らす）",
+                    ],
+                    ["the set phase (S1)", "セットフェーズ中"],
+                    "フィールドカード「セットフェーズ中、サイコロの数字を減らして効果を発動することができます。」",
                 ));
             }
             if spend == 0 {
@@ -267,7 +290,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{}'s effect is always on while it is in play; it is not used by lowering the die.",
                         state.label(&f.card)
                     ),
-                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                    HOUSE_RULE,
                 ).ja(format!(
                     "{} の効果は場にある間つねに有効です。サイコロを減らして使う効果ではありません。",
                     state.label(&f.card)
@@ -312,7 +335,12 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             };
             let base = state.card(ch.top())?.clone();
             if !state.in_set() {
-                v.push(wrong_step(state, "Awakening", "the set phase (S1)"));
+                v.push(wrong_step(
+                    state,
+                    ["Awakening", "覚醒"],
+                    ["the set phase (S1)", "セットフェーズ中"],
+                    "覚醒「・セットフェーズ中に、宣言をして覚醒カードを場のキャラクターカードの上に重ねて場に出します。」",
+                ));
             }
             if !awaken_target_ok(&aw.target, &base) {
                 v.push(
@@ -324,7 +352,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             aw.target,
                             base.label()
                         ),
-                        "覚醒「覚醒カードが指定するカードであれば」",
+                        REF_AWAKEN,
                     )
                     .ja(format!(
                         "{} が覚醒させるのは {} です。バトルゾーンのキャラクターは {} です。",
@@ -339,19 +367,28 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(Violation::new(
                     "junk-ken.awaken-turns",
                     format!(
-                        "A character awakens after {need} turns in a row in the battle zone; {} has been there {} turn(s).",
+                        "A character awakens after {need} turns in a row in the battle zone; {}'s {} has been there {} turn(s).",
+                        p.name,
                         base.label(),
                         ch.turns
                     ),
-                    "覚醒「連続して2ターン以上バトルゾーンに」",
+                    REF_AWAKEN,
                 ).ja(format!(
-                    "覚醒できるのはバトルゾーンに連続して{need}ターン以上いたキャラクターです。{} は{}ターンです。",
-                    base.label(),
+                    "覚醒できるのはバトルゾーンに連続して{need}ターン以上いたキャラクターです。{} の {} は{}ターンです。",
+                    p.name,
+                    base.name_ja,
                     ch.turns
                 )));
             }
             if state.owes_hp(*player) {
-                return Err(Impossible::new("roll the character's HP die first"));
+                return Err(Impossible::new(format!(
+                    "{} rolls the character's HP die first",
+                    p.name
+                ))
+                .ja(format!(
+                    "{} はまずキャラクターの体力のサイコロを振ります",
+                    p.name
+                )));
             }
             let p = &mut t.s.players[*player];
             if let Ok(i) = p.extra.binary_search(card) {
@@ -379,14 +416,22 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             let p = &state.players[*player];
             let (card, face_up) = match &p.support {
                 Support::Supporter { card, face_up, .. } => (card.clone(), *face_up),
-                Support::Gear { .. } => {
+                Support::Gear { card, .. } => {
                     v.push(
                         Violation::new(
                             "junk-ken.haste-gear",
-                            "Haste never applies to gear cards.",
-                            "■ヘイストスキル「ギアカードには適用されず」",
+                            format!(
+                                "{}'s support zone holds the gear {}: Haste never applies to gear cards.",
+                                p.name,
+                                state.label(card)
+                            ),
+                            REF_HASTE_STACK,
                         )
-                        .ja("ヘイストはギアカードには適用されません。"),
+                        .ja(format!(
+                            "{} のサポートゾーンにあるのはギアカード {} です。ヘイストはギアカードには適用されません。",
+                            p.name,
+                            state.label_ja(card)
+                        )),
                     );
                     return Ok(t.done(v));
                 }
@@ -402,7 +447,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "{}'s supporter is already face up: Haste does not stack.",
                             p.name
                         ),
-                        "■ヘイストスキル「この効果はギアカードには適用されず、キャラクター、サポーター同士で重複しません」",
+                        REF_HASTE_STACK,
                     )
                     .ja(format!(
                         "{} のサポーターはすでに表向きです。ヘイストは重複しません。",
@@ -417,20 +462,28 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(Violation::new(
                     "junk-ken.haste-icon",
                     format!(
-                        "Haste needs the Haste icon on {}'s character or on the supporter itself.",
-                        p.name
+                        "Haste needs the Haste icon on {}'s character or on the supporter itself; neither {} nor {} has it.",
+                        p.name,
+                        state.top(*player).map_or_else(|| "(no character)".to_owned(), CardInfo::label),
+                        state.label(&card)
                     ),
-                    "■ヘイストスキル",
+                    "■ヘイストスキル「・自分のサポートカードを表向きに置いて、サポーターの「ATK」「DRAW」「HP」のいずれかの数値を+1するスキルです。」「・ヘイストスキルカードがサポートゾーンに置かれる時、ヘイストスキル・キャラクターのサポーターと同様に振る舞います。」",
                 ).ja(format!(
-                    "ヘイストには、{} のキャラクターかサポーター自身にヘイストのアイコンが必要です。",
-                    p.name
+                    "ヘイストには、{} のキャラクターかサポーター自身にヘイストのアイコンが必要です。{} にも {} にもありません。",
+                    p.name,
+                    state.top(*player).map_or_else(|| "（キャラクターなし）".to_owned(), |c| c.name_ja.clone()),
+                    state.label_ja(&card)
                 )));
             }
             if !state.in_set() && !state.rules.haste_any_time {
                 v.push(wrong_step(
                     state,
-                    "Haste",
-                    "the set phase (S1) (house rule haste_any_time)",
+                    ["Haste", "ヘイスト"],
+                    [
+                        "the set phase (S1) (house rule haste_any_time)",
+                        "セットフェーズ中（ハウスルールでいつでも使えるようにできます）",
+                    ],
+                    HOUSE_RULE,
                 ));
             }
             if let Support::Supporter { face_up, .. } = &mut t.s.players[*player].support {
@@ -462,7 +515,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{}'s battle zone is empty and the hand holds {} card(s): a character must be placed.",
                         p.name, p.hand
                     ),
-                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                    HOUSE_RULE,
                 ).ja(format!(
                     "{} のバトルゾーンは空で、手札が{}枚あります。キャラクターを置いてください。",
                     p.name, p.hand
@@ -486,18 +539,31 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             if step != Step::Janken {
                 v.push(wrong_step(
                     state,
-                    "Declaring replacement",
-                    "the janken phase, before the throw",
+                    ["Declaring replacement", "交代の宣言"],
+                    [
+                        "the janken phase, before the throw",
+                        "じゃんけんフェーズの、手を出す前",
+                    ],
+                    "交代「・交代を宣言したじゃんけんフェーズでは自分の効果を発動することや、相手にダメージを与えることはできません。」",
                 ));
             }
             if ch.stack.len() > 1 {
+                let top = state.top(*player);
                 v.push(
                     Violation::new(
                         "junk-ken.awakened-replacement",
-                        "An awakened character may not declare replacement.",
-                        "覚醒「覚醒キャラクターは交代を選択することができません」",
+                        format!(
+                            "{}'s character {} is awakened: an awakened character may not declare replacement.",
+                            p.name,
+                            top.map_or_else(String::new, CardInfo::label)
+                        ),
+                        "覚醒「・覚醒キャラクターは交代を選択することができません。」",
                     )
-                    .ja("覚醒キャラクターは交代を選択できません。"),
+                    .ja(format!(
+                        "{} のキャラクター {} は覚醒しています。覚醒キャラクターは交代を選択することができません。",
+                        p.name,
+                        top.map_or_else(String::new, |c| c.name_ja.clone())
+                    )),
                 );
             }
             t.s.players[*player].replacing = true;
@@ -677,8 +743,12 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             if step != Step::TurnEnd && !state.rules.bullet_any_time {
                 v.push(wrong_step(
                     state,
-                    "Spending Bullet counters",
-                    "the turn end, after the counter is gained (house rule bullet_any_time)",
+                    ["Spending Bullet counters", "バレットのカウンターを取り除くこと"],
+                    [
+                        "the turn end, after the counter is gained (house rule bullet_any_time)",
+                        "ターンの終わり、カウンターを獲得した後（ハウスルールでいつでもできるようにできます）",
+                    ],
+                    REF_BULLET,
                 ));
             }
             if ch.bullet < cost {
@@ -686,16 +756,16 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     Violation::new(
                         "junk-ken.bullet-counters",
                         format!(
-                            "{}'s effect costs {cost} counter(s); it holds {}.",
+                            "{}'s {} effect costs {cost} counter(s); it holds {}.",
+                            p.name,
                             top.label(),
                             ch.bullet
                         ),
-                        "■バレットスキル「指定個数のカウンターを取り除く」",
+                        REF_BULLET,
                     )
                     .ja(format!(
-                        "{} の効果にはカウンターが{cost}個必要です。いまは{}個です。",
-                        top.label(),
-                        ch.bullet
+                        "{} の {} の効果にはカウンターが{cost}個必要です。いまは{}個です。",
+                        p.name, top.name_ja, ch.bullet
                     )),
                 );
             }
@@ -928,7 +998,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "Surrender is a draft-variant option for a player who took the last side card with no deck and hand left ({}: side {}, deck {}, hand {}).",
                         p.name, p.side, p.deck, p.hand
                     ),
-                    "ドラフト「サレンダー(降参)を選択できる」",
+                    "ドラフト「・山札、手札が0枚のときに最後の1枚(2枚目)のサイドを取ったとき「サレンダー(降参)」を選択できる」",
                 ).ja(format!(
                     "サレンダーはドラフトで、最後のサイドカードを取り山札も手札もないプレイヤーが選べます（{}：サイド{}、山札{}、手札{}）。",
                     p.name, p.side, p.deck, p.hand
