@@ -606,12 +606,14 @@ fn a_second_active_bg_is_refused_until_the_first_is_used_up() {
     });
     t.play(Move::Compare {});
     t.play(Move::EndBattle {});
-    assert_eq!(
-        t.refused(Move::DeclareBg {
+    t.refused_then_overridden(
+        Move::DeclareBg {
             player: 0,
-            card: "bga".into()
-        }),
-        vec!["jaken.bg-one-active"]
+            card: "bga".into(),
+        },
+        "jaken.bg-one-active",
+        &["Aki already has an active BG, bga (bga), with 2 use(s) left"],
+        &["Aki にはすでに有効なBG bga（残り2回）があります"],
     );
 }
 
@@ -1018,9 +1020,17 @@ fn the_child_uses_a_bg_only_after_the_parents_declaration_unless_the_house_rule_
     };
     // when Aki (the child) uses the BG left from battle 1, it is refused by the seed's rule,
     let mut t = setup(Rules::default());
-    assert_eq!(
-        t.refused(use_bg.clone()),
-        vec!["jaken.bg-child-after-parent"]
+    t.refused_then_overridden(
+        use_bg.clone(),
+        "jaken.bg-child-after-parent",
+        &[
+            "Aki is the child",
+            "the parent Ben declared none this battle (battle 2)",
+        ],
+        &[
+            "Aki は子です",
+            "このバトル（バトル2）で親の Ben はBGを宣言していません",
+        ],
     );
     // and with the house rule off it is used.
     let mut t = setup(Rules {

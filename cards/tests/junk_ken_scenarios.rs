@@ -14,6 +14,8 @@ use cards::matches::{Input, Match, Rejection};
 
 use Hand::{Paper, Rock, Scissors};
 
+mod common;
+
 /// The demo set plus a few test cards: JK90 awakens 【鉄くず銃士】 with Bullet I (グー), JK91
 /// awakens a 《機械》 character without Clockwise, JK92 is a cost-4 character.
 fn catalogue() -> Catalogue {
@@ -132,6 +134,11 @@ impl Table {
             Err(Rejection::Refused { violations }) => violations,
             other => panic!("expected a refusal, got {other:?}"),
         }
+    }
+    /// Then: `mv` is refused by `rule`, both sentences name the cause, and overridden it applies
+    /// and is logged (see `common::refused_then_overridden`).
+    fn refused_then_overridden(&mut self, mv: Move, rule: &str, en: &[&str], ja: &[&str]) {
+        common::refused_then_overridden(&mut self.m, &catalogue(), mv, "agreed", rule, en, ja);
     }
     fn override_play(&mut self, mv: Move) {
         let p = self
@@ -1879,4 +1886,397 @@ fn a_bonus_from_a_gear_ends_when_the_gear_leaves_play() {
         }),
         Err(Rejection::Impossible(_))
     ));
+}
+
+fn place_supporter(t: &mut Table, player: usize, card: &str) {
+    t.play(Move::PlaceSupporter {
+        player,
+        card: card.into(),
+    });
+}
+
+#[test]
+fn refusal_phase_names_the_move_and_both_steps() {
+    // Given both characters placed and the set phase over (the janken phase),
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK01", "JK01"],
+        [6, 6],
+    );
+    t.done();
+    // placing a supporter now belongs to the set phase,
+    t.refused_then_overridden(
+        Move::PlaceSupporter {
+            player: 0,
+            card: "JK03".into(),
+        },
+        "junk-ken.phase",
+        &["Placing a supporter", "the set phase (S1)", "turn 1 J0"],
+        &[
+            "サポーターの配置はセットフェーズ中に行います",
+            "ターン1：じゃんけんフェーズ",
+        ],
+    );
+    // and a gear's timing quotes the seed's gear sentence.
+    let v = t.refused(Move::PlaceGear {
+        player: 1,
+        card: "JK16".into(),
+    });
+    assert!(
+        v[0].reference
+            .contains("セットフェーズ中にサポートゾーンに空きがあれば"),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn refusal_zones_occupied_name_the_player_and_the_card() {
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&["JK22", "JK24"], &[]],
+        ["JK01", "JK01"],
+        [6, 6],
+    );
+    t.refused_then_overridden(
+        Move::PlaceCharacter {
+            player: 0,
+            card: "JK03".into(),
+        },
+        "junk-ken.battle-zone-occupied",
+        &["Aki's battle zone already holds a character"],
+        &["Aki のバトルゾーンにはすでにキャラクターがいます"],
+    );
+    t.roll(0, 6, 4);
+    t.play(Move::PlaceGear {
+        player: 0,
+        card: "JK16".into(),
+    });
+    t.refused_then_overridden(
+        Move::PlaceSupporter {
+            player: 0,
+            card: "JK04".into(),
+        },
+        "junk-ken.support-zone-occupied",
+        &["Aki's support zone holds a gear"],
+        &["Aki のサポートゾーンにはギアがあります"],
+    );
+    t.play(Move::PlaceField {
+        player: 0,
+        card: "JK22".into(),
+    });
+    t.refused_then_overridden(
+        Move::PlaceField {
+            player: 0,
+            card: "JK24".into(),
+        },
+        "junk-ken.field-zone-occupied",
+        &["Aki's field zone already holds ガラクタ山 (Junk Heap)"],
+        &["Aki のフィールドゾーンにはすでに ガラクタ山"],
+    );
+    // 火花工場 (spend 0) is always on: lowering its die is refused naming it.
+    t.refused_then_overridden(
+        Move::SpendField { player: 0 },
+        "junk-ken.field-always-on",
+        &["Aki's field 火花工場 (Spark Works)", "always on"],
+        &["Aki のフィールド 火花工場 の効果は場にある間つねに有効"],
+    );
+}
+
+#[test]
+fn refusal_wrong_kind_of_card_for_the_zone_names_the_card_and_its_kind() {
+    // Given the first set phase,
+    let mut t = Table::new();
+    // a gear put in the battle zone is not a character,
+    t.refused_then_overridden(
+        Move::PlaceCharacter {
+            player: 0,
+            card: "JK16".into(),
+        },
+        "junk-ken.character-kind",
+        &["Aki puts バネ足 (Spring Legs), a gear card, in the battle zone"],
+        &["Aki がバトルゾーンに置いた バネ足 はギアカード"],
+    );
+    // and a character placed as a gear is not a gear (overridden it is a supporter).
+    t.refused_then_overridden(
+        Move::PlaceGear {
+            player: 1,
+            card: "JK03".into(),
+        },
+        "junk-ken.gear-kind",
+        &["Ben places 空き缶 (Empty Can), a character card, as a gear"],
+        &["Ben がギアとして置いた 空き缶 はキャラクターカード"],
+    );
+    assert!(matches!(
+        t.s().players[1].support,
+        Support::Supporter { .. }
+    ));
+}
+
+#[test]
+fn refusal_awakening_names_the_player_the_cards_and_the_turns() {
+    // Given Aki's 空き缶 placed this turn and 大ネジ丸 (awakens 【ネジ丸】) in the extra deck,
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&["JK18"], &[]],
+        ["JK03", "JK01"],
+        [6, 6],
+    );
+    let mv = Move::Awaken {
+        player: 0,
+        card: "JK18".into(),
+    };
+    let v = t.refused(mv.clone());
+    assert_eq!(
+        rules_of(&v),
+        ["junk-ken.awaken-target", "junk-ken.awaken-turns"]
+    );
+    t.refused_then_overridden(
+        mv.clone(),
+        "junk-ken.awaken-target",
+        &[
+            "大ネジ丸 (Great Screw-Maru) awakens 【ネジ丸】",
+            "空き缶 (Empty Can)",
+        ],
+        &["大ネジ丸 が覚醒させるのは 【ネジ丸】", "空き缶"],
+    );
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&["JK18"], &[]],
+        ["JK01", "JK01"],
+        [6, 6],
+    );
+    t.refused_then_overridden(
+        mv,
+        "junk-ken.awaken-turns",
+        &[
+            "after 2 turns in a row",
+            "Aki's ネジ丸 (Screw-Maru) has been there 0 turn(s)",
+        ],
+        &["連続して2ターン以上", "Aki の ネジ丸 は0ターン"],
+    );
+}
+
+#[test]
+fn refusal_haste_names_the_player_and_the_cards() {
+    // Given Aki's ネジ丸 (no Haste) with 空き缶 (no Haste) face down as supporter,
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK01", "JK08"],
+        [6, 6],
+    );
+    place_supporter(&mut t, 0, "JK03");
+    t.refused_then_overridden(
+        Move::Haste { player: 0 },
+        "junk-ken.haste-icon",
+        &[
+            "Aki's character",
+            "neither ネジ丸 (Screw-Maru) nor 空き缶 (Empty Can) has it",
+        ],
+        &["Aki のキャラクター", "ネジ丸 にも 空き缶 にもありません"],
+    );
+    // Aki's supporter is face up now: Haste again does not stack.
+    t.refused_then_overridden(
+        Move::Haste { player: 0 },
+        "junk-ken.haste-stack",
+        &["Aki's supporter is already face up"],
+        &["Aki のサポーターはすでに表向き"],
+    );
+    // Ben's 早足ラジオ has Haste, but his support zone holds a gear.
+    t.play(Move::PlaceGear {
+        player: 1,
+        card: "JK16".into(),
+    });
+    t.refused_then_overridden(
+        Move::Haste { player: 1 },
+        "junk-ken.haste-gear",
+        &["Ben's support zone holds the gear バネ足 (Spring Legs)"],
+        &["Ben のサポートゾーンにあるのはギアカード バネ足"],
+    );
+}
+
+#[test]
+fn refusal_must_place_names_the_player_and_the_hand() {
+    let mut t = Table::new();
+    t.refused_then_overridden(
+        Move::EndSet { player: 0 },
+        "junk-ken.must-place",
+        &["Aki's battle zone is empty", "holds 4 card(s)"],
+        &["Aki のバトルゾーンは空", "手札が4枚"],
+    );
+}
+
+#[test]
+fn refusal_replacement_rules_name_the_player_and_the_card() {
+    // Given Aki's 大ネジ丸 awakened over ネジ丸,
+    let mut t = Table::started(
+        serde_json::json!({"awaken_turns": 0}),
+        [&["JK18"], &[]],
+        ["JK01", "JK01"],
+        [6, 6],
+    );
+    // swapping it in the set phase, with no replacement declared, is out of turn;
+    t.refused_then_overridden(
+        Move::Replace {
+            player: 1,
+            card: "JK03".into(),
+        },
+        "junk-ken.replace-timing",
+        &["Ben declared no replacement this turn"],
+        &["Ben はこのターン交代を宣言していません"],
+    );
+    assert_eq!(t.s().players[1].character.as_ref().unwrap().top(), "JK03");
+    t.play(Move::Awaken {
+        player: 0,
+        card: "JK18".into(),
+    });
+    t.roll(0, 6, 3);
+    t.done();
+    t.refused_then_overridden(
+        Move::DeclareReplacement { player: 0 },
+        "junk-ken.awakened-replacement",
+        &["Aki's character 大ネジ丸 (Great Screw-Maru) is awakened"],
+        &["Aki のキャラクター 大ネジ丸 は覚醒しています"],
+    );
+    // With replacement declared, Aki's effects are suppressed after the throw.
+    t.throw(Paper, Paper);
+    t.refused_then_overridden(
+        Move::Effect {
+            player: 0,
+            damage: 1,
+            self_damage: 0,
+            heal: 0,
+            draw: 0,
+            note: String::new(),
+        },
+        "junk-ken.replacement-suppresses",
+        &["Aki declared replacement"],
+        &["Aki は交代を宣言しました"],
+    );
+}
+
+#[test]
+fn refusal_replace_destroyed_names_the_player() {
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK01", "JK01"],
+        [1, 6],
+    );
+    t.done();
+    t.play(Move::DeclareReplacement { player: 0 });
+    t.throw(Scissors, Rock);
+    t.end_janken();
+    t.refused_then_overridden(
+        Move::Replace {
+            player: 0,
+            card: "JK03".into(),
+        },
+        "junk-ken.replace-destroyed",
+        &["Aki's character was destroyed"],
+        &["Aki のキャラクターは破壊されました"],
+    );
+}
+
+#[test]
+fn refusal_janken_before_the_set_phase_ends_names_who_is_not_done() {
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK01", "JK01"],
+        [6, 6],
+    );
+    t.play(Move::EndSet { player: 0 });
+    t.refused_then_overridden(
+        Move::Janken {
+            hand0: Rock,
+            hand1: Scissors,
+        },
+        "junk-ken.janken-before-set-end",
+        &["Ben has not ended the set phase"],
+        &["Ben はまだセットフェーズを終えていません"],
+    );
+    assert_eq!(t.s().table.step, Step::Resolve);
+}
+
+#[test]
+fn refusal_bullet_counters_names_the_player_the_card_and_the_counters() {
+    // Given Aki's 弾丸ネズミ (Bullet I, marked チョキ, cost 1) threw グー: no counter,
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK05", "JK01"],
+        [6, 6],
+    );
+    t.done();
+    t.throw(Rock, Rock);
+    t.end_janken();
+    t.refused_then_overridden(
+        Move::SpendBullet { player: 0 },
+        "junk-ken.bullet-counters",
+        &["Aki's 弾丸ネズミ (Bullet Mouse) effect costs 1 counter(s); it holds 0"],
+        &["Aki の 弾丸ネズミ の効果にはカウンターが1個必要です。いまは0個"],
+    );
+}
+
+#[test]
+fn refusal_necromancy_names_the_player_the_card_and_the_hand() {
+    // Given Aki's ネジ丸 destroyed Ben's 空き缶 (HP 1): a card in Ben's graveyard,
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK01", "JK03"],
+        [6, 1],
+    );
+    t.done();
+    t.throw(Rock, Scissors);
+    t.end_janken();
+    // ネジ丸 has no Necromancy,
+    t.refused_then_overridden(
+        Move::Necromancy {
+            player: 0,
+            graveyard: 1,
+            card: Some("JK03".into()),
+        },
+        "junk-ken.necromancy-skill",
+        &["Aki's character ネジ丸 (Screw-Maru) has no Necromancy skill"],
+        &["Aki のキャラクター ネジ丸 はネクロマンシースキルを持っていません"],
+    );
+    // and Aki's 墓守人形 (marked パー) that threw グー did not trigger it.
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK09", "JK03"],
+        [6, 1],
+    );
+    t.done();
+    t.throw(Rock, Scissors);
+    t.end_janken();
+    let marked = Paper.to_string();
+    let thrown = Rock.to_string();
+    t.refused_then_overridden(
+        Move::Necromancy {
+            player: 0,
+            graveyard: 1,
+            card: Some("JK03".into()),
+        },
+        "junk-ken.necromancy-trigger",
+        &[
+            "Aki's 墓守人形 (Grave-Keeper Doll)",
+            &format!("Aki threw {thrown} this turn, not the marked {marked}"),
+        ],
+        &["Aki がこのターン出した手はグーで、専用マークのパーではありません"],
+    );
+}
+
+#[test]
+fn refusal_surrender_names_the_player_and_the_counts() {
+    let mut t = Table::new();
+    t.refused_then_overridden(
+        Move::Surrender { player: 1 },
+        "junk-ken.surrender",
+        &["draft-variant option", "Ben: side 1, deck 5, hand 4"],
+        &["Ben：サイド1、山札5、手札4"],
+    );
 }

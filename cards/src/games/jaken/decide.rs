@@ -623,14 +623,18 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     Violation::new(
                         "jaken.bg-child-after-parent",
                         format!(
-                            "{} is the child: a BG's effect is used by the child only in a battle in which the parent declared a BG, and the parent declared none this battle.",
-                            p.name
+                            "{} is the child: a BG's effect is used by the child only in a battle in which the parent declared a BG, and the parent {} declared none this battle (battle {}).",
+                            p.name,
+                            state.parent.map_or("?", |s| state.name(s)),
+                            state.turn
                         ),
                         "■ BG発動条件「★ 相手が親の場合：親がBGカードをBGゾーンに配置したとき、手札にBGカードがあればカウンターとしてBGゾーンに配置可能」",
                     )
                     .ja(format!(
-                        "{} は子です。子がBGの効果を使えるのは、親がBGを宣言したバトルだけです。このバトルで親はBGを宣言していません。",
-                        p.name
+                        "{} は子です。子がBGの効果を使えるのは、親がBGを宣言したバトルだけです。このバトル（バトル{}）で親の {} はBGを宣言していません。",
+                        p.name,
+                        state.turn,
+                        state.parent.map_or("?", |s| state.name(s))
                     )),
                 );
             }

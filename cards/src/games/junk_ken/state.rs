@@ -779,9 +779,10 @@ pub(super) fn check_seat(seat: Seat) -> Result<(), Impossible> {
     if seat < 2 {
         Ok(())
     } else {
-        Err(Impossible::new(format!(
-            "JUNK-KEN has seats 0 and 1, not {seat}"
-        )))
+        Err(
+            Impossible::new(format!("JUNK-KEN has seats 0 and 1, not {seat}"))
+                .ja(format!("JUNK-拳の席は0と1です（{seat}ではありません）")),
+        )
     }
 }
 
@@ -877,9 +878,11 @@ impl State {
     }
 
     pub(super) fn card(&self, id: &str) -> Result<&CardInfo, Impossible> {
-        self.cards
-            .get(id)
-            .ok_or_else(|| Impossible::new(format!("card `{id}` is in neither player's deck")))
+        self.cards.get(id).ok_or_else(|| {
+            Impossible::new(format!("card `{id}` is in neither player's deck")).ja(format!(
+                "カード `{id}` はどちらのプレイヤーのデッキにもありません"
+            ))
+        })
     }
 
     /// The top card of a seat's character.
