@@ -1309,7 +1309,7 @@ fn refusal_summon_cost_wind_and_no_effect_name_the_player_and_card() {
             card: "c4".into(),
         },
         "jaken.summon-cost",
-        &["Aki's c4 (c4) costs 4", "battle 1"],
+        &["c4 (c4) costs 4, this is battle 1", "(Aki's monster)"],
         &["Aki の c4 のコストは4", "バトル1"],
     );
     t.play(Move::Reveal {

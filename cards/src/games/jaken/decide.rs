@@ -388,11 +388,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 JakenCard::Monster(m) if u32::from(m.cost) > state.turn => v.push(Violation::new(
                     "jaken.summon-cost",
                     format!(
-                        "{}'s {} costs {}: a monster is summoned only when its cost is at most the battle number, and this is battle {}.",
-                        p.name,
+                        "A monster's summon cost must be at most the battle number: {} costs {}, this is battle {} ({}'s monster).",
                         info.label(),
                         m.cost,
-                        state.turn
+                        state.turn,
+                        p.name
                     ),
                     "❷ 召喚コスト「召喚したい時のターン数とコストの数字が同じか、ターン数よりコストの数字が小さい場合に召喚可能。」",
                 ).ja(format!(

@@ -14,7 +14,7 @@ pub(super) fn awaken_target_ok(target: &AwakenTarget, base: &CardInfo) -> bool {
 
 /// The house-rule note of placing characters and supporters in the set phase: the seed names
 /// the set phase but gives no full turn flow.
-const REF_SET_PLACING: &str = "House rule: the rulebook does not settle when a character or supporter is placed (the seed names the set phase, セットフェーズ, but gives no turn flow); the app's default, which the table may change";
+const REF_SET_PLACING: &str = "House rule: the rulebook does not settle when a character or supporter is placed (the seed names the set phase, セットフェーズ, but gives no turn flow): the app's default, which the table may change";
 const REF_AWAKEN: &str = "覚醒「・覚醒カードを使用するには、そのカードが指定する【キャラクター】または《カテゴリー》のカードが、連続して2ターン以上バトルゾーンにとどまっている必要があります。」";
 const REF_HASTE_STACK: &str = "■ヘイストスキル「・この効果はギアカードには適用されず、キャラクター、サポーター同士で重複しません。」";
 const REF_BULLET: &str = "■バレットスキル「・バレットスキル・キャラクターは専用マークの付いた手を出したターンの終わりにカウンターを1つ獲得し、その後、指定個数のカウンターを取り除くことで効果をできます。」";
