@@ -1366,3 +1366,29 @@ fn refusal_phase_order_quotes_the_seeds_step_in_both_languages() {
     };
     assert!(v[0].reference.contains("裏向きに配置"), "{v:?}");
 }
+
+#[test]
+fn refusal_ending_the_battle_before_the_comparison_names_both_steps() {
+    // Given both monsters revealed in battle 1 and no comparison yet,
+    let mut t = Table::new(&["n32"], &["n23"]);
+    t.reveal("n32", "n23");
+    assert_eq!(t.m.state().step, Step::Compare);
+    // when the OB is handed over now, the battle end comes after the SB comparison,
+    t.refused_then_overridden(
+        Move::EndBattle {},
+        "jaken.phase-order",
+        &[
+            "Ending the battle",
+            "after the SB comparison",
+            "battle 1 B4",
+        ],
+        &[
+            "バトルエンド(終決)は攻撃力・守備力を比べてSBを移動した後に行います",
+            "バトル1 バトルフェイズ(決戦)",
+        ],
+    );
+    // and overridden, no SB moved, both monsters are in the trash and battle 2 begins.
+    assert_eq!(t.sb(), (10, 10));
+    assert_eq!(t.m.state().turn, 2);
+    assert_eq!(t.m.state().players[0].trash, vec!["n32".to_owned()]);
+}

@@ -2072,9 +2072,12 @@ fn refusal_haste_names_the_player_and_the_cards() {
         "junk-ken.haste-icon",
         &[
             "Aki's character",
-            "neither ネジ丸 (Screw-Maru) nor 空き缶 (Empty Can) has it",
+            "the character ネジ丸 (Screw-Maru) has none, nor has the supporter",
         ],
-        &["Aki のキャラクター", "ネジ丸 にも 空き缶 にもありません"],
+        &[
+            "Aki のキャラクター",
+            "キャラクター ネジ丸 にもサポーターにもありません",
+        ],
     );
     // Aki's supporter is face up now: Haste again does not stack.
     t.refused_then_overridden(

@@ -806,15 +806,33 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             }
         }
         Move::EndBattle {} => {
-            if state.step != Step::BattleEnd {
-                return Err(Impossible::new(format!(
-                    "the battle ends after the SB comparison, not at {}",
-                    step_text(state)
-                ))
-                .ja(format!(
-                    "バトルエンド(終決)はSBの移動の後です。いまは {} です",
-                    step_text_ja(state)
-                )));
+            match state.step {
+                Step::BattleEnd => {}
+                Step::Effects | Step::Compare => {
+                    // Physically possible (the OB handed over with both monsters face up and
+                    // no comparison); applied anyway, both go to the trash and no SB moves.
+                    v.push(wrong_step(
+                        state,
+                        ["Ending the battle", "バトルエンド(終決)"],
+                        [
+                            "the battle end, after the SB comparison",
+                            "攻撃力・守備力を比べてSBを移動した後",
+                        ],
+                        "バトルシークエンス ❸ バトルエンド(終決)「■ 親交代の宣言 親はOBを相手プレイヤーに渡す。」（❷ バトルフェイズ(決戦)「■ どちらかの攻撃が成功した場合、SBを移動させる。」「■ 決戦で使用したカードは「トラッシュ」へ送る。」の後）",
+                    ));
+                    b.push(Event::Trashed(0));
+                    b.push(Event::Trashed(1));
+                }
+                _ => {
+                    return Err(Impossible::new(format!(
+                        "the battle ends after the SB comparison, once both monsters are revealed, not at {}",
+                        step_text(state)
+                    ))
+                    .ja(format!(
+                        "バトルエンド(終決)は両者が表向きにしてSBを移動した後です。いまは {} です",
+                        step_text_ja(state)
+                    )));
+                }
             }
             let Some(parent) = state.parent else {
                 return Err(Impossible::new("no parent yet").ja("まだ親が決まっていません"));

@@ -507,18 +507,17 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             if !char_haste && !sup_haste {
                 v.push(Violation::new(
                     "junk-ken.haste-icon",
+                    // The supporter is face down: the sentence names the character only.
                     format!(
-                        "Haste needs the Haste icon on {}'s character or on the supporter itself; neither {} nor {} has it.",
+                        "Haste needs the Haste icon on {}'s character or on the face-down supporter itself; the character {} has none, nor has the supporter.",
                         p.name,
-                        state.top(*player).map_or_else(|| "(no character)".to_owned(), CardInfo::label),
-                        state.label(&card)
+                        state.top(*player).map_or_else(|| "(none)".to_owned(), CardInfo::label)
                     ),
                     "■ヘイストスキル「・自分のサポートカードを表向きに置いて、サポーターの「ATK」「DRAW」「HP」のいずれかの数値を+1するスキルです。」「・ヘイストスキルカードがサポートゾーンに置かれる時、ヘイストスキル・キャラクターのサポーターと同様に振る舞います。」",
                 ).ja(format!(
-                    "ヘイストには、{} のキャラクターかサポーター自身にヘイストのアイコンが必要です。{} にも {} にもありません。",
+                    "ヘイストには、{} のキャラクターか裏向きのサポーター自身にヘイストのアイコンが必要です。キャラクター {} にもサポーターにもありません。",
                     p.name,
-                    state.top(*player).map_or_else(|| "（キャラクターなし）".to_owned(), |c| c.name_ja.clone()),
-                    state.label_ja(&card)
+                    state.top(*player).map_or_else(|| "（なし）".to_owned(), |c| c.name_ja.clone())
                 )));
             }
             if !state.in_set() && !state.rules.haste_any_time {
