@@ -1392,3 +1392,67 @@ fn refusal_ending_the_battle_before_the_comparison_names_both_steps() {
     assert_eq!(t.m.state().turn, 2);
     assert_eq!(t.m.state().players[0].trash, vec!["n32".to_owned()]);
 }
+
+/// Then: the deck rule's sentences name the cause (English `en`, Japanese `ja`), the Japanese one
+/// is written in Japanese, and the reference is the rulebook's own sentence.
+fn deck_refusal(v: &[cards::core::Violation], rule: &str, en: &[&str], ja: &[&str]) {
+    let v = v
+        .iter()
+        .find(|v| v.rule == rule)
+        .unwrap_or_else(|| panic!("no {rule} in {v:?}"));
+    for n in en {
+        assert!(
+            v.sentence.contains(n),
+            "{rule}: {:?} lacks {n:?}",
+            v.sentence
+        );
+    }
+    for n in ja {
+        assert!(
+            v.sentence_ja.contains(n),
+            "{rule}: {:?} lacks {n:?}",
+            v.sentence_ja
+        );
+    }
+    let cat = catalogue();
+    let header = MatchHeader {
+        game: cards::core::GameId::Jaken,
+        catalogue: "test".into(),
+        players: Vec::new(),
+        rules: serde_json::Value::Null,
+    };
+    common::assert_japanese(&v.sentence_ja, &common::quoted_names(&header, &cat));
+    assert!(v.reference.contains("「● "), "{v:?}");
+}
+
+#[test]
+fn deck_rules_name_the_count_and_the_cards_in_both_languages() {
+    let cat = catalogue();
+    let ok = deck(&[]);
+    let v = check_deck(&ok[..14], &cat).unwrap();
+    deck_refusal(
+        &v,
+        "jaken.deck-size",
+        &["exactly 15", "this one has 14"],
+        &["1デッキ15枚編成", "このデッキは14枚"],
+    );
+    let mut three = ok.clone();
+    three[..3].fill("n00".to_owned());
+    let v = check_deck(&three, &cat).unwrap();
+    deck_refusal(
+        &v,
+        "jaken.deck-copies",
+        &["At most 2", "n00 appears 3 times"],
+        &["2枚まで", "n00 が3枚"],
+    );
+    let mut two_bg = ok.clone();
+    two_bg[0] = "bga".into();
+    two_bg[1] = "bgb".into();
+    let v = check_deck(&two_bg, &cat).unwrap();
+    deck_refusal(
+        &v,
+        "jaken.deck-bg",
+        &["one name only", "bga, bgb"],
+        &["1種類しか", "bga、bgb"],
+    );
+}

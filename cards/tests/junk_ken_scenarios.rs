@@ -2283,3 +2283,85 @@ fn refusal_surrender_names_the_player_and_the_counts() {
         &["Ben：サイド1、山札5、手札4"],
     );
 }
+
+#[test]
+fn deck_rules_name_the_numbers_and_the_cards_in_both_languages() {
+    let cat = catalogue();
+    let names = common::quoted_names(
+        &header(serde_json::Value::Null, [Vec::new(), Vec::new()]),
+        &cat,
+    );
+    let check = |v: &[Violation], rule: &str, en: &[&str], ja: &[&str]| {
+        let v = v
+            .iter()
+            .find(|v| v.rule == rule)
+            .unwrap_or_else(|| panic!("no {rule} in {v:?}"));
+        for n in en {
+            assert!(
+                v.sentence.contains(n),
+                "{rule}: {:?} lacks {n:?}",
+                v.sentence
+            );
+        }
+        for n in ja {
+            assert!(
+                v.sentence_ja.contains(n),
+                "{rule}: {:?} lacks {n:?}",
+                v.sentence_ja
+            );
+        }
+        common::assert_japanese(&v.sentence_ja, &names);
+        assert!(
+            v.reference.contains('「') || v.reference.starts_with("House rule"),
+            "{v:?}"
+        );
+    };
+    // 11 main-deck cards, two 黄金のネジ (Limited), an awakening card among them, a gear and
+    // four cards in the extra deck.
+    let main = [
+        "JK10", "JK10", "JK17", "JK17", "JK18", "JK12", "JK12", "JK12", "JK13", "JK16", "JK06",
+    ];
+    let extra = ["JK01", "JK20", "JK22", "JK23"];
+    let v = check_deck(&deck_of(&main, &extra, None), &cat);
+    check(
+        &v,
+        "junk-ken.deck-size",
+        &["exactly 10", "this one holds 11"],
+        &["10枚", "このデッキは11枚"],
+    );
+    check(
+        &v,
+        "junk-ken.extra-size",
+        &["at most 3", "this one holds 4"],
+        &["最大3枚", "このデッキは4枚"],
+    );
+    check(
+        &v,
+        "junk-ken.main-kind",
+        &["JK18 Great Screw-Maru"],
+        &["大ネジ丸"],
+    );
+    check(&v, "junk-ken.extra-kind", &["JK01 Screw-Maru"], &["ネジ丸"]);
+    check(
+        &v,
+        "junk-ken.limited",
+        &["JK17 Golden Screw ×2"],
+        &["黄金のネジ"],
+    );
+    // Ten 重い箱 (cost 4): 40 over the cap.
+    let v = check_deck(&deck_of(&["JK92"; 10], &[], None), &cat);
+    check(
+        &v,
+        "junk-ken.cost-cap",
+        &["add up to 40", "over the cap of 25"],
+        &["合計が40", "上限の25"],
+    );
+    // The draft's size: 30.
+    let v = check_deck(&deck_of(&main, &[], Some("draft")), &cat);
+    check(
+        &v,
+        "junk-ken.deck-size",
+        &["exactly 30", "in the draft", "this one holds 11"],
+        &["ドラフトでは", "30枚"],
+    );
+}
