@@ -10,6 +10,8 @@ use cards::game::{MatchHeader, PlayerConfig};
 use cards::games::jaken::{Jaken, Move, Placement, Rules, Settlement, Step, check_deck};
 use cards::matches::{Input, Match, Rejection};
 
+mod common;
+
 /// A test catalogue with exact numbers: `n{a}{d}` is a cost-1 NM with ATK a / DEF d (tribe A),
 /// `c{k}` a NM of cost k, `ej`/`et`/`er` EMs with each wind, `bga`/`bgb` BGs for tribes A / B.
 fn catalogue() -> Catalogue {
@@ -138,6 +140,12 @@ impl Table {
             }
             other => panic!("expected a refusal, got {other:?}"),
         }
+    }
+
+    /// Then: `mv` is refused by `rule`, both sentences name the cause, and overridden it applies
+    /// and is logged (see `common::refused_then_overridden`).
+    fn refused_then_overridden(&mut self, mv: Move, rule: &str, en: &[&str], ja: &[&str]) {
+        common::refused_then_overridden(&mut self.m, &catalogue(), mv, "agreed", rule, en, ja);
     }
 
     fn parent(&self) -> usize {
@@ -527,16 +535,16 @@ fn example_10_bg_counter_rule_and_use_limit() {
     });
     let bg = t.m.state().players[0].bg.clone().unwrap();
     assert_eq!((bg.uses_left, bg.face_up), (0, false));
-    // A third use is impossible: nothing active.
-    assert!(matches!(
-        t.try_play(Move::UseBg {
+    // A third use breaks the use limit: the BG is used up.
+    assert_eq!(
+        t.refused(Move::UseBg {
             player: 0,
             uses: 1,
             atk: 1,
             def: 0
         }),
-        Err(Rejection::Impossible(_))
-    ));
+        vec!["jaken.bg-limit"]
+    );
     // Ben's BG is for tribe B; Ben reveals a tribe-A monster: using it is refused.
     t.play(Move::FaceDown { player: 0 });
     t.play(Move::FaceDown { player: 1 });
@@ -598,12 +606,14 @@ fn a_second_active_bg_is_refused_until_the_first_is_used_up() {
     });
     t.play(Move::Compare {});
     t.play(Move::EndBattle {});
-    assert_eq!(
-        t.refused(Move::DeclareBg {
+    t.refused_then_overridden(
+        Move::DeclareBg {
             player: 0,
-            card: "bga".into()
-        }),
-        vec!["jaken.bg-one-active"]
+            card: "bga".into(),
+        },
+        "jaken.bg-one-active",
+        &["Aki already has an active BG, bga (bga), with 2 use(s) left"],
+        &["Aki にはすでに有効なBG bga（残り2回）があります"],
     );
 }
 
@@ -1010,9 +1020,17 @@ fn the_child_uses_a_bg_only_after_the_parents_declaration_unless_the_house_rule_
     };
     // when Aki (the child) uses the BG left from battle 1, it is refused by the seed's rule,
     let mut t = setup(Rules::default());
-    assert_eq!(
-        t.refused(use_bg.clone()),
-        vec!["jaken.bg-child-after-parent"]
+    t.refused_then_overridden(
+        use_bg.clone(),
+        "jaken.bg-child-after-parent",
+        &[
+            "Aki is the child",
+            "the parent Ben declared none this battle (battle 2)",
+        ],
+        &[
+            "Aki は子です",
+            "このバトル（バトル2）で親の Ben はBGを宣言していません",
+        ],
     );
     // and with the house rule off it is used.
     let mut t = setup(Rules {
@@ -1021,4 +1039,420 @@ fn the_child_uses_a_bg_only_after_the_parents_declaration_unless_the_house_rule_
     });
     t.play(use_bg);
     assert_eq!(t.m.state().players[0].bg.as_ref().unwrap().uses_left, 1);
+}
+
+fn effect(player: usize, atk: i32) -> Move {
+    Move::Effect {
+        player,
+        atk,
+        def: 0,
+        opp_atk: 0,
+        opp_def: 0,
+        sb: 0,
+        note: String::new(),
+    }
+}
+
+fn use_bg(player: usize, uses: u8, atk: i32) -> Move {
+    Move::UseBg {
+        player,
+        uses,
+        atk,
+        def: 0,
+    }
+}
+
+#[test]
+fn refusal_bg_timing_names_the_player_and_the_step() {
+    // Given battle 1 with Aki (parent) and both monsters face down,
+    let mut t = Table::new(&["bga"], &[]);
+    t.play(Move::PassBg { player: 0 });
+    t.play(Move::FaceDown { player: 0 });
+    // when Aki declares his BG now, it is past the plan phase's declaration,
+    t.refused_then_overridden(
+        Move::DeclareBg {
+            player: 0,
+            card: "bga".into(),
+        },
+        "jaken.bg-timing",
+        &["Aki declares a BG at battle 1 P5", "battle plan phase (P3)"],
+        &[
+            "Aki がBGを宣言したのは バトル1 バトルプランフェイズ(作戦)",
+            "親がBGカードを宣言する",
+        ],
+    );
+    // and overridden, the BG is in his zone.
+    assert_eq!(t.m.state().players[0].bg.as_ref().unwrap().card, "bga");
+}
+
+#[test]
+fn refusal_bg_counter_names_the_child_and_the_parent() {
+    // Given battle 1, Aki parent, in the plan phase,
+    let mut t = Table::new(&[], &["bga"]);
+    // when Ben (the child) places a BG before the parent declared one,
+    t.refused_then_overridden(
+        Move::DeclareBg {
+            player: 1,
+            card: "bga".into(),
+        },
+        "jaken.bg-counter",
+        &[
+            "Ben is the child",
+            "the parent Aki has placed no BG this battle",
+        ],
+        &["Ben は子です", "親の Aki はBGを置いていません"],
+    );
+    assert_eq!(t.m.state().players[1].bg.as_ref().unwrap().card, "bga");
+}
+
+#[test]
+fn refusal_bg_turn_names_whose_turn_it_is() {
+    // Given battle 1, Aki (parent) to declare a BG or pass,
+    let mut t = Table::new(&[], &[]);
+    // when Ben passes for him,
+    t.refused_then_overridden(
+        Move::PassBg { player: 1 },
+        "jaken.bg-turn",
+        &["parent Aki's turn", "not Ben's"],
+        &["親の Aki の番", "Ben の番ではありません"],
+    );
+    // and overridden, the declaration closes.
+    assert_eq!(t.m.state().step, Step::FaceDown);
+}
+
+#[test]
+fn refusal_bg_kind_names_the_monster_card() {
+    // Given Aki (parent) with a monster card in hand,
+    let mut t = Table::new(&["n55"], &[]);
+    // when he declares it as a BG,
+    t.refused_then_overridden(
+        Move::DeclareBg {
+            player: 0,
+            card: "n55".into(),
+        },
+        "jaken.bg-kind",
+        &["Aki declares n55", "a monster card"],
+        &["Aki がBGとして宣言した n55 はモンスターカード"],
+    );
+    // and overridden, it lies in the BG zone with no use, face down.
+    let bg = t.m.state().players[0].bg.clone().unwrap();
+    assert_eq!((bg.uses_left, bg.face_up), (0, false));
+}
+
+#[test]
+fn refusal_bg_limit_names_the_player_the_card_and_the_uses() {
+    // Given Aki's BG bga (limit 2) in play in battle 1,
+    let mut t = Table::new(&["bga"], &[]);
+    t.play(Move::DeclareBg {
+        player: 0,
+        card: "bga".into(),
+    });
+    t.play(Move::PassBg { player: 1 });
+    // when he declares 3 uses at once,
+    t.refused_then_overridden(
+        use_bg(0, 3, 1),
+        "jaken.bg-limit",
+        &["Aki's BG bga (bga) has 2 use(s) left", "3 were declared"],
+        &["Aki のBG bga の残り使用回数は2回", "3回の使用"],
+    );
+    // and overridden, the 2 left are spent and the card is turned face down.
+    let bg = t.m.state().players[0].bg.clone().unwrap();
+    assert_eq!((bg.uses_left, bg.face_up), (0, false));
+    // A further use names the BG as used up.
+    t.refused_then_overridden(
+        use_bg(0, 1, 1),
+        "jaken.bg-limit",
+        &["Aki's BG bga (bga) is used up", "0 uses left"],
+        &["Aki のBG bga は使い切られています", "残り0回"],
+    );
+}
+
+#[test]
+fn refusal_bg_once_per_battle_names_the_player_the_card_and_the_battle() {
+    // Given the house rule of one BG use per battle, and Aki's BG used once in battle 1,
+    let rules = Rules {
+        bg_multiple_uses_per_battle: false,
+        ..Rules::default()
+    };
+    let mut t = Table::with_rules(&["bga"], &[], rules);
+    t.play(Move::DeclareBg {
+        player: 0,
+        card: "bga".into(),
+    });
+    t.play(Move::PassBg { player: 1 });
+    t.play(use_bg(0, 1, 1));
+    // when he uses it again,
+    t.refused_then_overridden(
+        use_bg(0, 1, 1),
+        "jaken.bg-once-per-battle",
+        &["House rule", "Aki already used bga (bga) in battle 1"],
+        &["ハウスルール", "Aki はバトル1ですでに bga を使いました"],
+    );
+    // and overridden, both +1 count.
+    assert_eq!(t.m.state().players[0].bg_atk, 2);
+}
+
+#[test]
+fn refusal_bg_tribe_names_the_player_the_card_and_the_tribes() {
+    // Given Aki (parent) with BG bgb (tribe B) and a tribe-A monster revealed,
+    let mut t = Table::new(&["bgb"], &[]);
+    t.play(Move::DeclareBg {
+        player: 0,
+        card: "bgb".into(),
+    });
+    t.play(Move::PassBg { player: 1 });
+    t.play(Move::FaceDown { player: 0 });
+    t.play(Move::FaceDown { player: 1 });
+    t.play(Move::Reveal {
+        player: 0,
+        card: "n11".into(),
+    });
+    t.refused_then_overridden(
+        use_bg(0, 1, 1),
+        "jaken.bg-tribe",
+        &[
+            "Aki's BG bgb (bgb) works only for B monsters",
+            "n11 (n11) is A",
+        ],
+        &["Aki のBG bgb はBのモンスターにだけ有効", "n11 はA"],
+    );
+}
+
+#[test]
+fn refusal_one_card_per_battle_names_the_player_and_the_battle() {
+    // Given Aki's monster face down in battle 1,
+    let mut t = Table::new(&[], &[]);
+    t.play(Move::PassBg { player: 0 });
+    t.play(Move::FaceDown { player: 0 });
+    let hand = t.m.state().players[0].hand;
+    // when he declares no monster as well,
+    t.refused_then_overridden(
+        Move::NoMonster { player: 0 },
+        "jaken.one-card",
+        &[
+            "Aki already put out a monster face down in battle 1",
+            "one card per battle",
+        ],
+        &[
+            "Aki はバトル1ですでにモンスターを裏向きに配置",
+            "1バトルごとに",
+        ],
+    );
+    // and overridden, the new choice replaces it: the card is back in hand.
+    assert_eq!(t.m.state().players[0].hand, hand + 1);
+    assert_eq!(t.m.state().players[0].placement, Placement::NoMonster);
+}
+
+#[test]
+fn refusal_reveal_kind_names_the_bg_card() {
+    // Given both face down in battle 1, Aki holding BG bga,
+    let mut t = Table::new(&["bga"], &[]);
+    t.play(Move::PassBg { player: 0 });
+    t.play(Move::FaceDown { player: 0 });
+    t.play(Move::FaceDown { player: 1 });
+    // when Aki turns over bga on the battle field,
+    t.refused_then_overridden(
+        Move::Reveal {
+            player: 0,
+            card: "bga".into(),
+        },
+        "jaken.reveal-kind",
+        &["Aki reveals bga (bga), a BG card"],
+        &["Aki がバトルフィールドで表向きにした bga はBGカード"],
+    );
+    // and overridden, it fights as ATK 0 / DEF 0.
+    assert_eq!(t.m.state().effective(0).0, (0, 0));
+}
+
+#[test]
+fn refusal_effect_once_order_and_compare_name_the_players_and_cards() {
+    // Given both 両家 effects open in battle 1 (Aki parent),
+    let mut t = Table::new(&["er"], &["er2"]);
+    t.reveal("er", "er2");
+    // Ben first is against the order, naming Aki's card,
+    t.refused_then_overridden(
+        effect(1, 1),
+        "jaken.effect-order",
+        &["parent", "Aki's er (er) comes before Ben's effect"],
+        &[
+            "効果は必ず親(OB所有)から発動",
+            "Aki の er の効果が Ben の効果より先",
+        ],
+    );
+    // and Ben's effect a second time was already resolved in battle 1;
+    t.refused_then_overridden(
+        effect(1, 1),
+        "jaken.effect-once",
+        &["Ben's er2 (er2)", "already resolved in battle 1"],
+        &["Ben の er2 の効果は、バトル1ですでに発動しました"],
+    );
+    // comparing while Aki's effect is open names him.
+    t.refused_then_overridden(
+        Move::Compare {},
+        "jaken.effect-before-compare",
+        &["Aki still has an effect open"],
+        &["Aki の効果がまだ発動していません"],
+    );
+    assert_eq!(t.m.state().step, Step::BattleEnd);
+}
+
+#[test]
+fn refusal_summon_cost_wind_and_no_effect_name_the_player_and_card() {
+    // Given battle 1, Aki parent: Aki's c4 costs 4,
+    let mut t = Table::new(&["c4"], &["et", "et"]);
+    t.play(Move::PassBg { player: 0 });
+    t.play(Move::FaceDown { player: 0 });
+    t.play(Move::FaceDown { player: 1 });
+    t.refused_then_overridden(
+        Move::Reveal {
+            player: 0,
+            card: "c4".into(),
+        },
+        "jaken.summon-cost",
+        &["c4 (c4) costs 4, this is battle 1", "(Aki's monster)"],
+        &["Aki の c4 のコストは4", "バトル1"],
+    );
+    t.play(Move::Reveal {
+        player: 1,
+        card: "et".into(),
+    });
+    // Aki's NM has no effect,
+    t.refused_then_overridden(
+        effect(0, 1),
+        "jaken.no-effect",
+        &["Aki's c4 (c4) is a normal monster (NM)"],
+        &["Aki の c4 はノーマルモンスター(NM)"],
+    );
+    // and Ben's 他家 works: no refusal; after battle 1, in battle 2 Ben is the parent.
+    t.play(effect(1, 0));
+    t.play(Move::Compare {});
+    t.play(Move::EndBattle {});
+    t.play(Move::PassBg { player: 1 });
+    t.play(Move::FaceDown { player: 0 });
+    t.play(Move::FaceDown { player: 1 });
+    t.play(Move::Reveal {
+        player: 1,
+        card: "et".into(),
+    });
+    // A 他家 effect while its owner Ben is the parent breaks the wind rule.
+    t.refused_then_overridden(
+        effect(1, 1),
+        "jaken.wind",
+        &[
+            "Ben's et (et) has a 他家 (tacha) effect",
+            "Ben is the parent in battle 2",
+        ],
+        &["Ben の et の効果は他家(タチャ)", "バトル2の Ben は親"],
+    );
+}
+
+#[test]
+fn refusal_phase_order_quotes_the_seeds_step_in_both_languages() {
+    // Given battle 1 in the plan phase (Aki to declare),
+    let mut t = Table::new(&[], &[]);
+    // placing a monster now is before the BG declarations,
+    t.refused_then_overridden(
+        Move::FaceDown { player: 1 },
+        "jaken.phase-order",
+        &["Placing a monster", "P5", "battle 1 P3"],
+        &[
+            "モンスターの配置は",
+            "バトル1 バトルプランフェイズ(作戦)：親のBG宣言",
+        ],
+    );
+    let v = match t.try_play(Move::FaceDown { player: 0 }) {
+        Err(Rejection::Refused { violations }) => violations,
+        other => panic!("{other:?}"),
+    };
+    assert!(v[0].reference.contains("裏向きに配置"), "{v:?}");
+}
+
+#[test]
+fn refusal_ending_the_battle_before_the_comparison_names_both_steps() {
+    // Given both monsters revealed in battle 1 and no comparison yet,
+    let mut t = Table::new(&["n32"], &["n23"]);
+    t.reveal("n32", "n23");
+    assert_eq!(t.m.state().step, Step::Compare);
+    // when the OB is handed over now, the battle end comes after the SB comparison,
+    t.refused_then_overridden(
+        Move::EndBattle {},
+        "jaken.phase-order",
+        &[
+            "Ending the battle",
+            "after the SB comparison",
+            "battle 1 B4",
+        ],
+        &[
+            "バトルエンド(終決)は攻撃力・守備力を比べてSBを移動した後に行います",
+            "バトル1 バトルフェイズ(決戦)",
+        ],
+    );
+    // and overridden, no SB moved, both monsters are in the trash and battle 2 begins.
+    assert_eq!(t.sb(), (10, 10));
+    assert_eq!(t.m.state().turn, 2);
+    assert_eq!(t.m.state().players[0].trash, vec!["n32".to_owned()]);
+}
+
+/// Then: the deck rule's sentences name the cause (English `en`, Japanese `ja`), the Japanese one
+/// is written in Japanese, and the reference is the rulebook's own sentence.
+fn deck_refusal(v: &[cards::core::Violation], rule: &str, en: &[&str], ja: &[&str]) {
+    let v = v
+        .iter()
+        .find(|v| v.rule == rule)
+        .unwrap_or_else(|| panic!("no {rule} in {v:?}"));
+    for n in en {
+        assert!(
+            v.sentence.contains(n),
+            "{rule}: {:?} lacks {n:?}",
+            v.sentence
+        );
+    }
+    for n in ja {
+        assert!(
+            v.sentence_ja.contains(n),
+            "{rule}: {:?} lacks {n:?}",
+            v.sentence_ja
+        );
+    }
+    let cat = catalogue();
+    let header = MatchHeader {
+        game: cards::core::GameId::Jaken,
+        catalogue: "test".into(),
+        players: Vec::new(),
+        rules: serde_json::Value::Null,
+    };
+    common::assert_japanese(&v.sentence_ja, &common::quoted_names(&header, &cat));
+    assert!(v.reference.contains("「● "), "{v:?}");
+}
+
+#[test]
+fn deck_rules_name_the_count_and_the_cards_in_both_languages() {
+    let cat = catalogue();
+    let ok = deck(&[]);
+    let v = check_deck(&ok[..14], &cat).unwrap();
+    deck_refusal(
+        &v,
+        "jaken.deck-size",
+        &["exactly 15", "this one has 14"],
+        &["1デッキ15枚編成", "このデッキは14枚"],
+    );
+    let mut three = ok.clone();
+    three[..3].fill("n00".to_owned());
+    let v = check_deck(&three, &cat).unwrap();
+    deck_refusal(
+        &v,
+        "jaken.deck-copies",
+        &["At most 2", "n00 appears 3 times"],
+        &["2枚まで", "n00 が3枚"],
+    );
+    let mut two_bg = ok.clone();
+    two_bg[0] = "bga".into();
+    two_bg[1] = "bgb".into();
+    let v = check_deck(&two_bg, &cat).unwrap();
+    deck_refusal(
+        &v,
+        "jaken.deck-bg",
+        &["one name only", "bga, bgb"],
+        &["1種類しか", "bga、bgb"],
+    );
 }

@@ -14,6 +14,8 @@ use cards::matches::{Input, Match, Rejection};
 
 use Hand::{Paper, Rock, Scissors};
 
+mod common;
+
 /// The demo set plus a few test cards: JK90 awakens 【鉄くず銃士】 with Bullet I (グー), JK91
 /// awakens a 《機械》 character without Clockwise, JK92 is a cost-4 character.
 fn catalogue() -> Catalogue {
@@ -132,6 +134,11 @@ impl Table {
             Err(Rejection::Refused { violations }) => violations,
             other => panic!("expected a refusal, got {other:?}"),
         }
+    }
+    /// Then: `mv` is refused by `rule`, both sentences name the cause, and overridden it applies
+    /// and is logged (see `common::refused_then_overridden`).
+    fn refused_then_overridden(&mut self, mv: Move, rule: &str, en: &[&str], ja: &[&str]) {
+        common::refused_then_overridden(&mut self.m, &catalogue(), mv, "agreed", rule, en, ja);
     }
     fn override_play(&mut self, mv: Move) {
         let p = self
@@ -1881,62 +1888,480 @@ fn a_bonus_from_a_gear_ends_when_the_gear_leaves_play() {
     ));
 }
 
+fn place_supporter(t: &mut Table, player: usize, card: &str) {
+    t.play(Move::PlaceSupporter {
+        player,
+        card: card.into(),
+    });
+}
+
 #[test]
-fn haste_without_the_icon_anywhere_is_a_rule_naming_the_player() {
-    // Given Aki's ネジ丸 (no Haste) and 空き缶 (no Haste) face down as the supporter,
+fn refusal_phase_names_the_move_and_both_steps() {
+    // Given both characters placed and the set phase over (the janken phase),
     let mut t = Table::started(
         serde_json::Value::Null,
         [&[], &[]],
-        ["JK01", "JK04"],
+        ["JK01", "JK01"],
         [6, 6],
     );
-    t.play(Move::PlaceSupporter {
-        player: 0,
-        card: "JK03".into(),
-    });
-    // when Aki uses Haste, it is refused: neither card has the icon.
-    let v = t.refused(Move::Haste { player: 0 });
-    assert_eq!(rules_of(&v), ["junk-ken.haste-icon"]);
-    assert!(
-        v[0].sentence.contains("Aki's character"),
-        "{}",
-        v[0].sentence
+    t.done();
+    // placing a supporter now belongs to the set phase,
+    t.refused_then_overridden(
+        Move::PlaceSupporter {
+            player: 0,
+            card: "JK03".into(),
+        },
+        "junk-ken.phase",
+        &["Placing a supporter", "the set phase (S1)", "turn 1 J0"],
+        &[
+            "サポーターの配置はセットフェーズ中に行います",
+            "ターン1：じゃんけんフェーズ",
+        ],
     );
-    assert!(v[0].sentence_ja.contains("Aki"), "{}", v[0].sentence_ja);
-    assert!(v[0].reference.contains("ヘイスト"), "{}", v[0].reference);
-    // The table may apply it anyway: the supporter turns face up.
-    t.override_play(Move::Haste { player: 0 });
+    // and a gear's timing quotes the seed's gear sentence.
+    let v = t.refused(Move::PlaceGear {
+        player: 1,
+        card: "JK16".into(),
+    });
+    assert!(
+        v[0].reference
+            .contains("セットフェーズ中にサポートゾーンに空きがあれば"),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn refusal_zones_occupied_name_the_player_and_the_card() {
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&["JK22", "JK24"], &[]],
+        ["JK01", "JK01"],
+        [6, 6],
+    );
+    t.refused_then_overridden(
+        Move::PlaceCharacter {
+            player: 0,
+            card: "JK03".into(),
+        },
+        "junk-ken.battle-zone-occupied",
+        &["Aki's battle zone already holds a character"],
+        &["Aki のバトルゾーンにはすでにキャラクターがいます"],
+    );
+    t.roll(0, 6, 4);
+    t.play(Move::PlaceGear {
+        player: 0,
+        card: "JK16".into(),
+    });
+    t.refused_then_overridden(
+        Move::PlaceSupporter {
+            player: 0,
+            card: "JK04".into(),
+        },
+        "junk-ken.support-zone-occupied",
+        &["Aki's support zone holds a gear"],
+        &["Aki のサポートゾーンにはギアがあります"],
+    );
+    t.play(Move::PlaceField {
+        player: 0,
+        card: "JK22".into(),
+    });
+    t.refused_then_overridden(
+        Move::PlaceField {
+            player: 0,
+            card: "JK24".into(),
+        },
+        "junk-ken.field-zone-occupied",
+        &["Aki's field zone already holds ガラクタ山 (Junk Heap)"],
+        &["Aki のフィールドゾーンにはすでに ガラクタ山"],
+    );
+    // 火花工場 (spend 0) is always on: lowering its die is refused naming it.
+    t.refused_then_overridden(
+        Move::SpendField { player: 0 },
+        "junk-ken.field-always-on",
+        &["Aki's field 火花工場 (Spark Works)", "always on"],
+        &["Aki のフィールド 火花工場 の効果は場にある間つねに有効"],
+    );
+}
+
+#[test]
+fn refusal_wrong_kind_of_card_for_the_zone_names_the_card_and_its_kind() {
+    // Given the first set phase,
+    let mut t = Table::new();
+    // a gear put in the battle zone is not a character,
+    t.refused_then_overridden(
+        Move::PlaceCharacter {
+            player: 0,
+            card: "JK16".into(),
+        },
+        "junk-ken.character-kind",
+        &["Aki puts バネ足 (Spring Legs), a gear card, in the battle zone"],
+        &["Aki がバトルゾーンに置いた バネ足 はギアカード"],
+    );
+    // and a character placed as a gear is not a gear (overridden it is a supporter).
+    t.refused_then_overridden(
+        Move::PlaceGear {
+            player: 1,
+            card: "JK03".into(),
+        },
+        "junk-ken.gear-kind",
+        &["Ben places 空き缶 (Empty Can), a character card, as a gear"],
+        &["Ben がギアとして置いた 空き缶 はキャラクターカード"],
+    );
     assert!(matches!(
-        t.s().players[0].support,
-        Support::Supporter { face_up: true, .. }
+        t.s().players[1].support,
+        Support::Supporter { .. }
     ));
 }
 
 #[test]
-fn necromancy_by_a_character_without_the_skill_names_the_character() {
-    // Given Aki's ネジ丸 (no Necromancy) at the turn end, a card in Ben's graveyard,
+fn refusal_awakening_names_the_player_the_cards_and_the_turns() {
+    // Given Aki's 空き缶 placed this turn and 大ネジ丸 (awakens 【ネジ丸】) in the extra deck,
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&["JK18"], &[]],
+        ["JK03", "JK01"],
+        [6, 6],
+    );
+    let mv = Move::Awaken {
+        player: 0,
+        card: "JK18".into(),
+    };
+    let v = t.refused(mv.clone());
+    assert_eq!(
+        rules_of(&v),
+        ["junk-ken.awaken-target", "junk-ken.awaken-turns"]
+    );
+    t.refused_then_overridden(
+        mv.clone(),
+        "junk-ken.awaken-target",
+        &[
+            "大ネジ丸 (Great Screw-Maru) awakens 【ネジ丸】",
+            "空き缶 (Empty Can)",
+        ],
+        &["大ネジ丸 が覚醒させるのは 【ネジ丸】", "空き缶"],
+    );
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&["JK18"], &[]],
+        ["JK01", "JK01"],
+        [6, 6],
+    );
+    t.refused_then_overridden(
+        mv,
+        "junk-ken.awaken-turns",
+        &[
+            "after 2 turns in a row",
+            "Aki's ネジ丸 (Screw-Maru) has been there 0 turn(s)",
+        ],
+        &["連続して2ターン以上", "Aki の ネジ丸 は0ターン"],
+    );
+}
+
+#[test]
+fn refusal_haste_names_the_player_and_the_cards() {
+    // Given Aki's ネジ丸 (no Haste) with 空き缶 (no Haste) face down as supporter,
     let mut t = Table::started(
         serde_json::Value::Null,
         [&[], &[]],
-        ["JK01", "JK05"],
+        ["JK01", "JK08"],
+        [6, 6],
+    );
+    place_supporter(&mut t, 0, "JK03");
+    t.refused_then_overridden(
+        Move::Haste { player: 0 },
+        "junk-ken.haste-icon",
+        &[
+            "Aki's character",
+            "the character ネジ丸 (Screw-Maru) has none, nor has the supporter",
+        ],
+        &[
+            "Aki のキャラクター",
+            "キャラクター ネジ丸 にもサポーターにもありません",
+        ],
+    );
+    // Aki's supporter is face up now: Haste again does not stack.
+    t.refused_then_overridden(
+        Move::Haste { player: 0 },
+        "junk-ken.haste-stack",
+        &["Aki's supporter is already face up"],
+        &["Aki のサポーターはすでに表向き"],
+    );
+    // Ben's 早足ラジオ has Haste, but his support zone holds a gear.
+    t.play(Move::PlaceGear {
+        player: 1,
+        card: "JK16".into(),
+    });
+    t.refused_then_overridden(
+        Move::Haste { player: 1 },
+        "junk-ken.haste-gear",
+        &["Ben's support zone holds the gear バネ足 (Spring Legs)"],
+        &["Ben のサポートゾーンにあるのはギアカード バネ足"],
+    );
+}
+
+#[test]
+fn refusal_must_place_names_the_player_and_the_hand() {
+    let mut t = Table::new();
+    t.refused_then_overridden(
+        Move::EndSet { player: 0 },
+        "junk-ken.must-place",
+        &["Aki's battle zone is empty", "holds 4 card(s)"],
+        &["Aki のバトルゾーンは空", "手札が4枚"],
+    );
+}
+
+#[test]
+fn refusal_replacement_rules_name_the_player_and_the_card() {
+    // Given Aki's 大ネジ丸 awakened over ネジ丸,
+    let mut t = Table::started(
+        serde_json::json!({"awaken_turns": 0}),
+        [&["JK18"], &[]],
+        ["JK01", "JK01"],
+        [6, 6],
+    );
+    // swapping it in the set phase, with no replacement declared, is out of turn;
+    t.refused_then_overridden(
+        Move::Replace {
+            player: 1,
+            card: "JK03".into(),
+        },
+        "junk-ken.replace-timing",
+        &["Ben declared no replacement this turn"],
+        &["Ben はこのターン交代を宣言していません"],
+    );
+    assert_eq!(t.s().players[1].character.as_ref().unwrap().top(), "JK03");
+    t.play(Move::Awaken {
+        player: 0,
+        card: "JK18".into(),
+    });
+    t.roll(0, 6, 3);
+    t.done();
+    t.refused_then_overridden(
+        Move::DeclareReplacement { player: 0 },
+        "junk-ken.awakened-replacement",
+        &["Aki's character 大ネジ丸 (Great Screw-Maru) is awakened"],
+        &["Aki のキャラクター 大ネジ丸 は覚醒しています"],
+    );
+    // With replacement declared, Aki's effects are suppressed after the throw.
+    t.throw(Paper, Paper);
+    t.refused_then_overridden(
+        Move::Effect {
+            player: 0,
+            damage: 1,
+            self_damage: 0,
+            heal: 0,
+            draw: 0,
+            note: String::new(),
+        },
+        "junk-ken.replacement-suppresses",
+        &["Aki declared replacement"],
+        &["Aki は交代を宣言しました"],
+    );
+}
+
+#[test]
+fn refusal_replace_destroyed_names_the_player() {
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK01", "JK01"],
+        [1, 6],
+    );
+    t.done();
+    t.play(Move::DeclareReplacement { player: 0 });
+    t.throw(Scissors, Rock);
+    t.end_janken();
+    t.refused_then_overridden(
+        Move::Replace {
+            player: 0,
+            card: "JK03".into(),
+        },
+        "junk-ken.replace-destroyed",
+        &["Aki's character was destroyed"],
+        &["Aki のキャラクターは破壊されました"],
+    );
+}
+
+#[test]
+fn refusal_janken_before_the_set_phase_ends_names_who_is_not_done() {
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK01", "JK01"],
+        [6, 6],
+    );
+    t.play(Move::EndSet { player: 0 });
+    t.refused_then_overridden(
+        Move::Janken {
+            hand0: Rock,
+            hand1: Scissors,
+        },
+        "junk-ken.janken-before-set-end",
+        &["Ben has not ended the set phase"],
+        &["Ben はまだセットフェーズを終えていません"],
+    );
+    assert_eq!(t.s().table.step, Step::Resolve);
+}
+
+#[test]
+fn refusal_bullet_counters_names_the_player_the_card_and_the_counters() {
+    // Given Aki's 弾丸ネズミ (Bullet I, marked チョキ, cost 1) threw グー: no counter,
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK05", "JK01"],
+        [6, 6],
+    );
+    t.done();
+    t.throw(Rock, Rock);
+    t.end_janken();
+    t.refused_then_overridden(
+        Move::SpendBullet { player: 0 },
+        "junk-ken.bullet-counters",
+        &["Aki's 弾丸ネズミ (Bullet Mouse) effect costs 1 counter(s); it holds 0"],
+        &["Aki の 弾丸ネズミ の効果にはカウンターが1個必要です。いまは0個"],
+    );
+}
+
+#[test]
+fn refusal_necromancy_names_the_player_the_card_and_the_hand() {
+    // Given Aki's ネジ丸 destroyed Ben's 空き缶 (HP 1): a card in Ben's graveyard,
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK01", "JK03"],
         [6, 1],
     );
     t.done();
     t.throw(Rock, Scissors);
     t.end_janken();
-    assert!(!t.s().players[1].graveyard.is_empty());
-    // when Aki names Ben's card for Necromancy, the rule says the character has no such skill.
-    let card = t.s().players[1].graveyard[0].card.clone();
-    let v = t.refused(Move::Necromancy {
-        player: 0,
-        graveyard: 1,
-        card: Some(card),
-    });
-    assert_eq!(rules_of(&v), ["junk-ken.necromancy-skill"]);
-    assert!(
-        v[0].sentence.contains("Aki's character") && v[0].sentence.contains("Screw-Maru"),
-        "{}",
-        v[0].sentence
+    // ネジ丸 has no Necromancy,
+    t.refused_then_overridden(
+        Move::Necromancy {
+            player: 0,
+            graveyard: 1,
+            card: Some("JK03".into()),
+        },
+        "junk-ken.necromancy-skill",
+        &["Aki's character ネジ丸 (Screw-Maru) has no Necromancy skill"],
+        &["Aki のキャラクター ネジ丸 はネクロマンシースキルを持っていません"],
     );
-    assert!(v[0].sentence_ja.contains("ネジ丸"), "{}", v[0].sentence_ja);
+    // and Aki's 墓守人形 (marked パー) that threw グー did not trigger it.
+    let mut t = Table::started(
+        serde_json::Value::Null,
+        [&[], &[]],
+        ["JK09", "JK03"],
+        [6, 1],
+    );
+    t.done();
+    t.throw(Rock, Scissors);
+    t.end_janken();
+    let marked = Paper.to_string();
+    let thrown = Rock.to_string();
+    t.refused_then_overridden(
+        Move::Necromancy {
+            player: 0,
+            graveyard: 1,
+            card: Some("JK03".into()),
+        },
+        "junk-ken.necromancy-trigger",
+        &[
+            "Aki's 墓守人形 (Grave-Keeper Doll)",
+            &format!("Aki threw {thrown} this turn, not the marked {marked}"),
+        ],
+        &["Aki がこのターン出した手はグーで、専用マークのパーではありません"],
+    );
+}
+
+#[test]
+fn refusal_surrender_names_the_player_and_the_counts() {
+    let mut t = Table::new();
+    t.refused_then_overridden(
+        Move::Surrender { player: 1 },
+        "junk-ken.surrender",
+        &["draft-variant option", "Ben: side 1, deck 5, hand 4"],
+        &["Ben：サイド1、山札5、手札4"],
+    );
+}
+
+#[test]
+fn deck_rules_name_the_numbers_and_the_cards_in_both_languages() {
+    let cat = catalogue();
+    let names = common::quoted_names(
+        &header(serde_json::Value::Null, [Vec::new(), Vec::new()]),
+        &cat,
+    );
+    let check = |v: &[Violation], rule: &str, en: &[&str], ja: &[&str]| {
+        let v = v
+            .iter()
+            .find(|v| v.rule == rule)
+            .unwrap_or_else(|| panic!("no {rule} in {v:?}"));
+        for n in en {
+            assert!(
+                v.sentence.contains(n),
+                "{rule}: {:?} lacks {n:?}",
+                v.sentence
+            );
+        }
+        for n in ja {
+            assert!(
+                v.sentence_ja.contains(n),
+                "{rule}: {:?} lacks {n:?}",
+                v.sentence_ja
+            );
+        }
+        common::assert_japanese(&v.sentence_ja, &names);
+        assert!(
+            v.reference.contains('「') || v.reference.starts_with("House rule"),
+            "{v:?}"
+        );
+    };
+    // 11 main-deck cards, two 黄金のネジ (Limited), an awakening card among them, a gear and
+    // four cards in the extra deck.
+    let main = [
+        "JK10", "JK10", "JK17", "JK17", "JK18", "JK12", "JK12", "JK12", "JK13", "JK16", "JK06",
+    ];
+    let extra = ["JK01", "JK20", "JK22", "JK23"];
+    let v = check_deck(&deck_of(&main, &extra, None), &cat);
+    check(
+        &v,
+        "junk-ken.deck-size",
+        &["exactly 10", "this one holds 11"],
+        &["10枚", "このデッキは11枚"],
+    );
+    check(
+        &v,
+        "junk-ken.extra-size",
+        &["at most 3", "this one holds 4"],
+        &["最大3枚", "このデッキは4枚"],
+    );
+    check(
+        &v,
+        "junk-ken.main-kind",
+        &["JK18 Great Screw-Maru"],
+        &["大ネジ丸"],
+    );
+    check(&v, "junk-ken.extra-kind", &["JK01 Screw-Maru"], &["ネジ丸"]);
+    check(
+        &v,
+        "junk-ken.limited",
+        &["JK17 Golden Screw ×2"],
+        &["黄金のネジ"],
+    );
+    // Ten 重い箱 (cost 4): 40 over the cap.
+    let v = check_deck(&deck_of(&["JK92"; 10], &[], None), &cat);
+    check(
+        &v,
+        "junk-ken.cost-cap",
+        &["add up to 40", "over the cap of 25"],
+        &["合計が40", "上限の25"],
+    );
+    // The draft's size: 30.
+    let v = check_deck(&deck_of(&main, &[], Some("draft")), &cat);
+    check(
+        &v,
+        "junk-ken.deck-size",
+        &["exactly 30", "in the draft", "this one holds 11"],
+        &["ドラフトでは", "30枚"],
+    );
 }

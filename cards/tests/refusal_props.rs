@@ -174,16 +174,58 @@ fn meaningless(game: GameId) -> &'static [&'static str] {
             "name it with `from`",
             "name the target square",
         ],
-        _ => &[],
+        // The card is not in the hand or deck (or not that kind of card for the zone's data), the
+        // player has nothing to act on, or the battle's sequence has no place for the move at all.
+        GameId::Jaken => &[
+            "has no unplayed copy of",
+            "has no card in hand",
+            "is already face up on the battle field",
+            "has no face-down card to reveal",
+            "has no revealed monster",
+            "has no effect waiting to resolve",
+            "has no BG card in the BG zone",
+            "there is no BG declaration open",
+            "no battle is open for a card",
+            "once both monsters are revealed",
+            "the battle ends after the SB comparison",
+            "the first parent was already decided",
+        ],
+        GameId::JunkKen => &[
+            "has no Dice-rolling skill waiting",
+            " in hand",
+            "extra deck",
+            "has no field card",
+            "has no character",
+            "has no supporter",
+            "the set phase is not open",
+            "already declared",
+            "still owes the HP die",
+            "has no HP yet",
+            "janken is thrown once a turn",
+            "has no gear",
+            "durability is already below 1",
+            "the janken phase ends after the throw",
+            "has no replacement to carry out now",
+            "has no Bullet skill",
+            "waiting for its die",
+            "graveyard holds no",
+            "the turn ends after the janken phase",
+            "rolls the character's HP die first",
+            "only a card in play gives a bonus",
+        ],
     }
 }
 
 /// The games whose every refusal sentence is checked to be written in Japanese (no English word
-/// besides the players' and the catalogue's names): Yomi, Rockman EXE and Space Junk, by their
-/// own rules. The match layer's `match.over` quotes the game's outcome reason, which has no
-/// Japanese yet (`Outcome` carries one reason, in English).
+/// besides the players' and the catalogue's names and the rulebook's own Latin terms, such as
+/// Jaken's 「BG」「SB」 or JUNK-KEN's 「ATK」): all five, by their own rules. The match layer's
+/// `match.over` quotes the game's outcome reason, which has no Japanese yet (`Outcome` carries
+/// one reason, in English).
 fn japanese_checked(game: GameId, rule: &str) -> bool {
-    matches!(game, GameId::Yomi | GameId::RockmanExe | GameId::SpaceJunk) && rule != "match.over"
+    matches!(
+        game,
+        GameId::Yomi | GameId::RockmanExe | GameId::SpaceJunk | GameId::Jaken | GameId::JunkKen
+    ) && rule != "match.over"
 }
 
 /// Moves of every kind the offered actions may not include, as inputs (per game).
@@ -300,6 +342,16 @@ proptest! {
     #[test]
     fn rockman_stale_and_reseated_moves_are_rules(picks in prop::collection::vec(any::<u16>(), 1..80)) {
         play_stale(GameId::RockmanExe, &picks)?;
+    }
+
+    #[test]
+    fn jaken_stale_and_reseated_moves_are_rules(picks in prop::collection::vec(any::<u16>(), 1..80)) {
+        play_stale(GameId::Jaken, &picks)?;
+    }
+
+    #[test]
+    fn junk_ken_stale_and_reseated_moves_are_rules(picks in prop::collection::vec(any::<u16>(), 1..80)) {
+        play_stale(GameId::JunkKen, &picks)?;
     }
 
     #[test]

@@ -110,8 +110,17 @@ pub fn quoted_names(
                 for (k, x) in m {
                     match x {
                         serde_json::Value::String(s)
-                            if ["id", "name_ja", "name_en", "name", "text", "flavor"]
-                                .contains(&k.as_str()) =>
+                            if [
+                                "id",
+                                "name_ja",
+                                "name_en",
+                                "name",
+                                "text",
+                                "flavor",
+                                "tribe",
+                                "target_tribe",
+                            ]
+                            .contains(&k.as_str()) =>
                         {
                             out.push(s.clone());
                         }
@@ -130,6 +139,18 @@ pub fn quoted_names(
     for d in &catalogue.decks {
         out.push(d.id.clone());
     }
+    // The rulebook's own Latin terms of the game, which its Japanese text uses as they are.
+    out.extend(
+        match header.game {
+            // The Jaken seed: 「BG」「SB」「OB」「NM」「EM」.
+            GameId::Jaken => ["BG", "SB", "OB", "NM", "EM"].as_slice(),
+            // The JUNK-KEN seed: 「ATK」「DRAW」「HP」, 「EXカード」.
+            GameId::JunkKen => ["ATK", "DRAW", "HP", "EX"].as_slice(),
+            _ => [].as_slice(),
+        }
+        .iter()
+        .map(|s| (*s).to_owned()),
+    );
     out.retain(|s| !s.is_empty());
     // Longest first, so that a name is not cut by a shorter one inside it.
     out.sort_by_key(|s| std::cmp::Reverse(s.len()));

@@ -23,6 +23,15 @@ impl Wind {
             Wind::Ryancha => "両家 (ryancha)",
         }
     }
+
+    /// The printed term with the seed's reading, for Japanese sentences.
+    pub fn label_ja(self) -> &'static str {
+        match self {
+            Wind::Jicha => "自家(ジチャ)",
+            Wind::Tacha => "他家(タチャ)",
+            Wind::Ryancha => "両家(リャンチャ)",
+        }
+    }
 }
 
 /// A Jaken monster (NM, or EM when it has an effect).

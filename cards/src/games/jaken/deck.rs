@@ -36,7 +36,7 @@ pub fn check_deck(deck: &[String], catalogue: &Catalogue) -> Result<Vec<Violatio
                     "A deck has exactly {DECK_SIZE} cards; this one has {}.",
                     deck.len()
                 ),
-                "① 1デッキ15枚編成",
+                "① ゲームに必要なもの ■ デッキ「● 1デッキ15枚編成。」",
             )
             .ja(format!(
                 "1デッキ{DECK_SIZE}枚編成です。このデッキは{}枚です。",
@@ -60,7 +60,7 @@ pub fn check_deck(deck: &[String], catalogue: &Catalogue) -> Result<Vec<Violatio
             v.push(Violation::new(
                 "jaken.deck-copies",
                 format!("At most {MAX_COPIES} cards of one name: {name} appears {n} times."),
-                "① 同じ名前のカードは2枚まで",
+                "① ゲームに必要なもの ■ デッキ「● 同じ名前のカードは2枚までデッキに入れられる。(イラストや異名、カードナンバーが違っても同じ名前であれば、同じカードとみなします)」",
             )
             .ja(format!(
                 "同じ名前のカードは{MAX_COPIES}枚までデッキに入れられます。{name} が{n}枚あります。"
@@ -75,7 +75,7 @@ pub fn check_deck(deck: &[String], catalogue: &Catalogue) -> Result<Vec<Violatio
                 "A deck holds BG cards of one name only; this one has {}.",
                 bg_names.join(", ")
             ),
-            "① フィールドカードは1種類",
+            "① ゲームに必要なもの ■ デッキ「● フィールドカード(P09)は１つのデッキに１種類しか入れられない。」",
         )
         .ja(format!(
             "フィールドカードは1つのデッキに1種類しか入れられません。このデッキには {} があります。",

@@ -33,7 +33,8 @@
 //! files to the [`Game`](crate::game::Game) trait.
 //!
 //! Rules document: the digest `rules/jaken.md`; the app's moves and house rules are in
-//! `docs/match-script.md` (Jaken). Catalogue format: `docs/catalogue.md`.
+//! `docs/match-script.md` (Jaken), its refusal rules (rule ids) in `docs/rules-jaken.md`.
+//! Catalogue format: `docs/catalogue.md`.
 
 mod apply;
 pub mod card;

@@ -196,6 +196,10 @@ impl CardInfo {
     pub(super) fn label(&self) -> String {
         format!("{} ({})", self.name_ja, self.name_en)
     }
+    /// The card's name in a Japanese sentence.
+    pub(super) fn label_ja(&self) -> String {
+        self.name_ja.clone()
+    }
 }
 
 /// The whole state of a Jaken match.
@@ -370,9 +374,10 @@ pub(super) fn check_seat(seat: Seat) -> Result<(), Impossible> {
     if seat < 2 {
         Ok(())
     } else {
-        Err(Impossible::new(format!(
-            "Jaken has seats 0 and 1, not {seat}"
-        )))
+        Err(
+            Impossible::new(format!("Jaken has seats 0 and 1, not {seat}"))
+                .ja(format!("ジャケンの席は0と1です（{seat}ではありません）")),
+        )
     }
 }
 
@@ -384,18 +389,21 @@ pub(super) fn check_change(values: &[i32]) -> Result<(), Impossible> {
         .iter()
         .find(|v| v.unsigned_abs() > MAX_CHANGE.unsigned_abs())
     {
-        Some(v) => Err(Impossible::new(format!(
-            "a change of {v} is outside ±{MAX_CHANGE}"
-        ))),
+        Some(v) => Err(
+            Impossible::new(format!("a change of {v} is outside ±{MAX_CHANGE}"))
+                .ja(format!("{v}の変化は±{MAX_CHANGE}の範囲外です")),
+        ),
         None => Ok(()),
     }
 }
 
 impl State {
     pub(super) fn card(&self, id: &str) -> Result<&CardInfo, Impossible> {
-        self.cards
-            .get(id)
-            .ok_or_else(|| Impossible::new(format!("card `{id}` is in neither player's deck")))
+        self.cards.get(id).ok_or_else(|| {
+            Impossible::new(format!("card `{id}` is in neither player's deck")).ja(format!(
+                "カード `{id}` はどちらのプレイヤーのデッキにもありません"
+            ))
+        })
     }
 
     pub(super) fn monster(&self, id: &str) -> Option<&JakenMonster> {
@@ -403,6 +411,20 @@ impl State {
             Some(JakenCard::Monster(m)) => Some(m),
             _ => None,
         }
+    }
+
+    /// A card's name and English name, or its id when the catalogue lacks it.
+    pub(super) fn label(&self, id: &str) -> String {
+        self.cards
+            .get(id)
+            .map_or_else(|| id.to_owned(), CardInfo::label)
+    }
+
+    /// A card's name for a Japanese sentence, or its id.
+    pub(super) fn label_ja(&self, id: &str) -> String {
+        self.cards
+            .get(id)
+            .map_or_else(|| id.to_owned(), CardInfo::label_ja)
     }
 
     pub(super) fn name(&self, seat: Seat) -> &str {
@@ -463,45 +485,59 @@ impl State {
     }
 }
 
-/// [`step_text`] in Japanese.
+/// [`step_text`] in Japanese, by the seed's names of the battle sequence (バトルシークエンス:
+/// ❶ バトルプランフェイズ(作戦), ❷ バトルフェイズ(決戦), ❸ バトルエンド(終決)); the digest's step
+/// numbers (P3, B1 …) are not the rulebook's and stay in the English text.
 pub(super) fn step_text_ja(state: &State) -> String {
     let b = state.turn;
     match state.step {
-        Step::Janken => "準備：ジャンケンで最初の親を決める".into(),
-        Step::ParentBg => format!("バトル{b} P3：親がBGを宣言できる"),
-        Step::ChildCounter => format!("バトル{b} P4：子がBGでカウンターできる"),
-        Step::FaceDown => format!("バトル{b} P5：両者がモンスターを伏せて出す"),
-        Step::Reveal => format!("バトル{b} B1：両者が表にする"),
-        Step::Effects => format!("バトル{b} B2：効果の発動（親から）"),
-        Step::Compare => format!("バトル{b} B4：攻撃力と守備力を比べ、SBを動かす"),
-        Step::BattleEnd => format!("バトル{b} 終了：親がOBを渡す"),
+        Step::Janken => "ゲームの準備：ジャンケンで最初の親を決める".into(),
+        Step::ParentBg => format!("バトル{b} バトルプランフェイズ(作戦)：親のBG宣言"),
+        Step::ChildCounter => format!("バトル{b} バトルプランフェイズ(作戦)：子のカウンター"),
+        Step::FaceDown => {
+            format!("バトル{b} バトルプランフェイズ(作戦)：両者がカードを裏向きに配置")
+        }
+        Step::Reveal => format!("バトル{b} バトルフェイズ(決戦)：両者が表向きにする"),
+        Step::Effects => format!("バトル{b} バトルフェイズ(決戦)：効果の発動（親から）"),
+        Step::Compare => {
+            format!("バトル{b} バトルフェイズ(決戦)：攻撃力・守備力を比べてSBを移動")
+        }
+        Step::BattleEnd => format!("バトル{b} バトルエンド(終決)：親交代"),
         Step::Over => "対戦終了".into(),
     }
 }
 
-/// The Japanese of the fixed phrases [`wrong_step`] is called with ("" for another phrase).
-fn phrase_ja(en: &str) -> &'static str {
-    match en {
-        "Placing a monster" => "モンスターの配置",
-        "P5, after the BG declarations" => "BGの宣言の後のP5",
-        "Revealing" => "表にすること",
-        "B1, once both monsters are face down" => "両者のモンスターが伏せられた後のB1",
-        "Resolving an effect" => "効果の発動",
-        "B2, after both monsters are revealed" => "両者のモンスターが表になった後のB2",
-        "Using a BG" => "BGの使用",
-        "the strategy phase, from P3 until the SB comparison" => {
-            "戦略フェーズ（P3からSBの比較まで）"
-        }
-        _ => "",
-    }
-}
+/// The seed's sentence of placing the monsters face down (❶ バトルプランフェイズ).
+pub(super) const REF_FACE_DOWN: &str = "バトルシークエンス ❶ バトルプランフェイズ(作戦)「■ 両プレイヤーはターンカウント内で使用できるカードを「バトルフィールド」に裏向きに配置。」";
+/// The seed's sentence of revealing (❷ バトルフェイズ).
+pub(super) const REF_REVEAL: &str = "バトルシークエンス ❷ バトルフェイズ(決戦)「■ 両プレイヤーは、合図と同時に表向きにカードを表示する。」";
+/// The seed's sentence of the effects (❷ バトルフェイズ).
+pub(super) const REF_EFFECTS: &str = "バトルシークエンス ❷ バトルフェイズ(決戦)「■ 両プレイヤー、発動条件を満たした効果カードの場合、親から効果を発動させる。」";
+/// The seed's sentence of a BG's use limit and timing (■ BG発動条件 ● 効果回数制限).
+pub(super) const REF_BG_LIMIT: &str = "■ BG発動条件 ● 効果回数制限「★ 各BGカードには効果の使用回数の制限がある。」「BGの発動は、回数制限内であれば戦略フェーズ中の好きなタイミングで使用可能。」";
+/// The seed's sentence of the parent's BG declaration (■ BG発動条件 ● BGカードの配置).
+pub(super) const REF_BG_PARENT: &str = "■ BG発動条件 ● BGカードの配置「★ 自分が親の場合 ：バトルプランフェーズで、手札からBGカードを宣言と共にBGゾーンに配置可能。」";
+/// The seed's sentence of the child's counter (■ BG発動条件 ● BGカードの配置).
+pub(super) const REF_BG_CHILD: &str = "■ BG発動条件 ● BGカードの配置「★ 相手が親の場合 ： 親がBGカードをBGゾーンに配置したとき、手札にBGカードがあればカウンターとしてBGゾーンに配置可能。」";
+/// The seed's sentence that effects go parent first (⑥ 効果内容).
+pub(super) const REF_PARENT_FIRST: &str = "⑥ 効果内容「● 効果は必ず親(OB所有)から発動となる。」";
+/// The house rules' reference: the rulebook says nothing of it.
+pub(super) const HOUSE_RULE: &str =
+    "House rule: the rulebook does not settle this; the app's default, which the table may change";
 
-pub(super) fn wrong_step(state: &State, what: &str, when: &str) -> Violation {
+/// A move made at a step it does not belong to (`jaken.phase-order`): what was done and when it
+/// belongs, in English and Japanese (`[en, ja]`), and the seed's sentence of that step.
+pub(super) fn wrong_step(
+    state: &State,
+    what: [&str; 2],
+    when: [&str; 2],
+    reference: &str,
+) -> Violation {
     Violation::wrong_phase(
         "jaken.phase-order",
-        "バトルシークエンス",
-        [what, when, &step_text(state)],
-        [phrase_ja(what), phrase_ja(when), &step_text_ja(state)],
+        reference,
+        [what[0], when[0], &step_text(state)],
+        [what[1], when[1], &step_text_ja(state)],
     )
 }
 

@@ -257,13 +257,15 @@ pub(super) fn adjust(
 ) -> Result<Vec<Event>, Impossible> {
     let seat = tracker.player;
     let need_seat = || {
-        seat.filter(|s| *s < 2)
-            .ok_or_else(|| Impossible::new(format!("`{tracker}` needs a player")))
+        seat.filter(|s| *s < 2).ok_or_else(|| {
+            Impossible::new(format!("`{tracker}` needs a player"))
+                .ja(format!("`{tracker}` にはプレイヤーが必要です"))
+        })
     };
     Ok(match tracker.name.as_ref() {
         "turn" => {
             vec![Event::SetTurn(u32::try_from(value).map_err(|_| {
-                Impossible::new("the battle number is positive")
+                Impossible::new("the battle number is positive").ja("バトル数は正の数です")
             })?)]
         }
         "sb" => vec![Event::SetSb(need_seat()?, value)],
@@ -282,12 +284,15 @@ pub(super) fn adjust(
         }
         "bg-uses" => vec![Event::SetBgUses(
             need_seat()?,
-            u8::try_from(value).map_err(|_| Impossible::new("BG uses are 0..=255"))?,
+            u8::try_from(value).map_err(|_| {
+                Impossible::new("BG uses are 0..=255").ja("BGの使用回数は0〜255です")
+            })?,
         )],
         other => {
-            return Err(Impossible::new(format!(
-                "Jaken keeps no number called `{other}`"
-            )));
+            return Err(
+                Impossible::new(format!("Jaken keeps no number called `{other}`"))
+                    .ja(format!("ジャケンに `{other}` という数はありません")),
+            );
         }
     })
 }
@@ -301,10 +306,12 @@ pub(super) fn fulfil(
     prompt: &Prompt,
     _roll: &Roll,
 ) -> Result<Vec<Event>, Impossible> {
-    Err(Impossible::new(format!(
-        "Jaken asks for no dice (prompt {})",
-        prompt.id
-    )))
+    Err(
+        Impossible::new(format!("Jaken asks for no dice (prompt {})", prompt.id)).ja(format!(
+            "ジャケンはサイコロを使いません（要求 {}）",
+            prompt.id
+        )),
+    )
 }
 
 pub(super) fn candidate_moves(state: &State) -> Vec<Move> {

@@ -41,6 +41,15 @@ impl Hand {
         }
     }
 
+    /// The hand's Japanese name alone (for a Japanese sentence).
+    pub fn label_ja(self) -> &'static str {
+        match self {
+            Hand::Rock => "グー",
+            Hand::Scissors => "チョキ",
+            Hand::Paper => "パー",
+        }
+    }
+
     /// The Japanese term with the English one, e.g. `グー (rock)`.
     pub fn label(self) -> &'static str {
         match self {

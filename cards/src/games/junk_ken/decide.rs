@@ -12,6 +12,32 @@ pub(super) fn awaken_target_ok(target: &AwakenTarget, base: &CardInfo) -> bool {
     }
 }
 
+/// The house-rule note of placing characters and supporters in the set phase: the seed names
+/// the set phase but gives no full turn flow.
+const REF_SET_PLACING: &str = "House rule: the rulebook does not settle when a character or supporter is placed (the seed names the set phase, セットフェーズ, but gives no turn flow): the app's default, which the table may change";
+const REF_AWAKEN: &str = "覚醒「・覚醒カードを使用するには、そのカードが指定する【キャラクター】または《カテゴリー》のカードが、連続して2ターン以上バトルゾーンにとどまっている必要があります。」";
+const REF_HASTE_STACK: &str = "■ヘイストスキル「・この効果はギアカードには適用されず、キャラクター、サポーター同士で重複しません。」";
+const REF_BULLET: &str = "■バレットスキル「・バレットスキル・キャラクターは専用マークの付いた手を出したターンの終わりにカウンターを1つ獲得し、その後、指定個数のカウンターを取り除くことで効果をできます。」";
+
+const REF_REPLACE: &str = "交代「・交代を宣言したのちのじゃんけんフェーズ終了時にバトルゾーンにキャラクターカードが場に残っていれば、手札のカードと入れ替えることができます。」";
+
+fn not_in_hand(name: &str, info: &CardInfo) -> Impossible {
+    Impossible::new(format!("{name} has no {} in hand", info.label()))
+        .ja(format!("{name} の手札に {} はありません", info.name_ja))
+}
+
+fn not_in_extra(name: &str, info: &CardInfo) -> Impossible {
+    Impossible::new(format!("{} is not in {name}'s extra deck", info.label())).ja(format!(
+        "{} は {name} のエクストラデッキにありません",
+        info.name_ja
+    ))
+}
+
+fn no_character(name: &str) -> Impossible {
+    Impossible::new(format!("{name} has no character"))
+        .ja(format!("{name} のバトルゾーンにキャラクターがいません"))
+}
+
 pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Impossible> {
     // After the end the match layer refuses every move by rule `match.over` (overridable).
     let mut t = Scratch::new(state);
@@ -28,6 +54,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 return Err(Impossible::new(format!(
                     "{} has no Dice-rolling skill waiting for a die",
                     state.name(*player)
+                ))
+                .ja(format!(
+                    "{} にはサイコロを待つダイスロールスキルがありません",
+                    state.name(*player)
                 )));
             }
             t.leave_set_start();
@@ -36,25 +66,37 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let info = state.card(card)?.clone();
             let p = &state.players[*player];
-            if !matches!(info.data, JunkKenCard::Character(_)) {
-                return Err(Impossible::new(format!(
-                    "{} is a {} card, not a character",
-                    info.label(),
-                    info.data.kind_name()
-                )));
-            }
             if !p.holds(card) || p.hand < 1 {
-                return Err(Impossible::new(format!(
-                    "{} has no {} in hand",
-                    p.name,
-                    info.label()
-                )));
+                return Err(not_in_hand(&p.name, &info));
+            }
+            if !matches!(info.data, JunkKenCard::Character(_)) {
+                // Physically possible (a gear card put in the battle zone); applied anyway, it
+                // is the character, with a d6 for its HP and no actions printed.
+                v.push(
+                    Violation::new(
+                        "junk-ken.character-kind",
+                        format!(
+                            "{} puts {}, a {} card, in the battle zone: a card placed there is a character card.",
+                            p.name,
+                            info.label(),
+                            info.data.kind_name()
+                        ),
+                        "(1)キャラクターカード「・戦闘をするカードです。」「・場に置いたときに振ったサイコロが体力を表します。」",
+                    )
+                    .ja(format!(
+                        "{} がバトルゾーンに置いた {} は{}カードです。バトルゾーンで戦うのはキャラクターカードです。",
+                        p.name,
+                        info.name_ja,
+                        info.data.kind_ja()
+                    )),
+                );
             }
             if !state.in_set() {
                 v.push(wrong_step(
                     state,
-                    "Placing a character",
-                    "the set phase (S1)",
+                    ["Placing a character", "キャラクターの配置"],
+                    ["the set phase (S1)", "セットフェーズ中"],
+                    REF_SET_PLACING,
                 ));
             }
             if p.character.is_some() {
@@ -64,7 +106,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{}'s battle zone already holds a character; a new one is placed only when it is empty.",
                         p.name
                     ),
-                    REF_SET,
+                    REF_BATTLE_ZONE,
                 ).ja(format!(
                     "{} のバトルゾーンにはすでにキャラクターがいます。新しいキャラクターは空いているときにだけ置けます。",
                     p.name
@@ -85,35 +127,47 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             let gear = matches!(mv, Move::PlaceGear { .. });
             let info = state.card(card)?.clone();
             let p = &state.players[*player];
-            if info.data.is_extra() {
-                return Err(Impossible::new(format!(
-                    "{} is an extra-deck card; it never goes to the support zone",
-                    info.label()
-                )));
+            if !p.holds(card) || p.hand < 1 {
+                return Err(not_in_hand(&p.name, &info));
             }
             if gear && !matches!(info.data, JunkKenCard::Gear(_)) {
-                return Err(Impossible::new(format!(
-                    "{} is not a gear card",
-                    info.label()
-                )));
-            }
-            if !p.holds(card) || p.hand < 1 {
-                return Err(Impossible::new(format!(
-                    "{} has no {} in hand",
-                    p.name,
-                    info.label()
-                )));
+                // Physically possible (a character card put face up in the support zone);
+                // applied anyway, it is a supporter.
+                v.push(
+                    Violation::new(
+                        "junk-ken.gear-kind",
+                        format!(
+                            "{} places {}, a {} card, as a gear: only a gear card is placed face up with a durability die.",
+                            p.name,
+                            info.label(),
+                            info.data.kind_name()
+                        ),
+                        "ギアカード「・セットフェーズ中にサポートゾーンに空きがあれば、ギアカードを置くことができます。この時カードは表向きにし、サイコロを記載の耐久度(五角形内の数字)と同じ数字を上にしてカードの上に置きます。」",
+                    )
+                    .ja(format!(
+                        "{} がギアとして置いた {} は{}カードです。表向きに耐久度のサイコロと置くのはギアカードだけです。",
+                        p.name,
+                        info.name_ja,
+                        info.data.kind_ja()
+                    )),
+                );
             }
             if !state.in_set() {
-                v.push(wrong_step(
-                    state,
-                    if gear {
-                        "Placing a gear"
-                    } else {
-                        "Placing a supporter"
-                    },
-                    "the set phase (S1)",
-                ));
+                v.push(if gear {
+                    wrong_step(
+                        state,
+                        ["Placing a gear", "ギアカードの配置"],
+                        ["the set phase (S1)", "セットフェーズ中"],
+                        "ギアカード「・セットフェーズ中にサポートゾーンに空きがあれば、ギアカードを置くことができます。」",
+                    )
+                } else {
+                    wrong_step(
+                        state,
+                        ["Placing a supporter", "サポーターの配置"],
+                        ["the set phase (S1)", "セットフェーズ中"],
+                        REF_SET_PLACING,
+                    )
+                });
             }
             match &p.support {
                 Support::Empty => {}
@@ -123,7 +177,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{}'s support zone holds a gear; while it is there no other card may be placed in the support zone.",
                         p.name
                     ),
-                    "ギアカード「新たにほかのカードをサポートゾーンに置くことはできません」",
+                    "ギアカード「・自分のサポートゾーンにギアカードがある間、新たにほかのカードをサポートゾーンに置くことはできません。」",
                 ).ja(format!(
                     "{} のサポートゾーンにはギアがあります。ギアがある間、サポートゾーンにほかのカードは置けません。",
                     p.name
@@ -134,7 +188,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{}'s support zone already holds a supporter; a card is placed only when it is empty.",
                         p.name
                     ),
-                    REF_SET,
+                    REF_SUPPORT_ZONE,
                 ).ja(format!(
                     "{} のサポートゾーンにはすでにサポーターがいます。カードは空いているときにだけ置けます。",
                     p.name
@@ -164,22 +218,29 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         Move::PlaceField { player, card } => {
             check_seat(*player)?;
             let info = state.card(card)?.clone();
-            let JunkKenCard::Field(field) = &info.data else {
-                return Err(Impossible::new(format!(
-                    "{} is not a field card",
-                    info.label()
-                )));
-            };
             let p = &state.players[*player];
             if !p.has_extra(card) {
-                return Err(Impossible::new(format!(
-                    "{} is not in {}'s extra deck",
-                    info.label(),
-                    p.name
-                )));
+                return Err(not_in_extra(&p.name, &info));
             }
+            let JunkKenCard::Field(field) = &info.data else {
+                return Err(Impossible::new(format!(
+                    "{} is a {} card, not a field card: it has no count for the field zone",
+                    info.label(),
+                    info.data.kind_name()
+                ))
+                .ja(format!(
+                    "{} は{}カードで、フィールドカードではありません。フィールドゾーンのカウントがありません",
+                    info.name_ja,
+                    info.data.kind_ja()
+                )));
+            };
             if !state.in_set() {
-                v.push(wrong_step(state, "Placing a field", "the set phase (S1)"));
+                v.push(wrong_step(
+                    state,
+                    ["Placing a field", "フィールドカードの配置"],
+                    ["the set phase (S1)", "セットフェーズ中"],
+                    "フィールドカード「・セットフェーズ中にフィールドゾーンに空きがあれば、フィールドカードを置くことができます。」",
+                ));
             }
             if let Some(f) = &p.field {
                 v.push(Violation::new(
@@ -189,11 +250,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         p.name,
                         state.label(&f.card)
                     ),
-                    "フィールドゾーン「各プレイヤー1枚まで」",
+                    "フィールドゾーン「フィールドカードを配置する場所です。各プレイヤー1枚まで置くことができます。」",
                 ).ja(format!(
                     "{} のフィールドゾーンにはすでに {} があります。フィールドは各プレイヤー1枚までです。",
                     p.name,
-                    state.label(&f.card)
+                    state.label_ja(&f.card)
                 )));
                 if let Some(old) = t.s.players[*player].field.take() {
                     t.s.players[*player].removed.push(old.card);
@@ -247,7 +308,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let p = &state.players[*player];
             let Some(f) = &p.field else {
-                return Err(Impossible::new(format!("{} has no field card", p.name)));
+                return Err(Impossible::new(format!("{} has no field card", p.name))
+                    .ja(format!("{} にはフィールドカードがありません", p.name)));
             };
             let spend = match state.cards.get(&f.card).map(|c| &c.data) {
                 Some(JunkKenCard::Field(fd)) => fd.spend,
@@ -256,21 +318,27 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             if !state.in_set() {
                 v.push(wrong_step(
                     state,
-                    "Using a field effect (lowering its die)",
-                    "the set phase (S1)",
+                    [
+                        "Using a field effect (lowering its die)",
+                        "フィールド効果の発動（サイコロの数字を減らす）",
+                    ],
+                    ["the set phase (S1)", "セットフェーズ中"],
+                    "フィールドカード「セットフェーズ中、サイコロの数字を減らして効果を発動することができます。」",
                 ));
             }
             if spend == 0 {
                 v.push(Violation::new(
                     "junk-ken.field-always-on",
                     format!(
-                        "{}'s effect is always on while it is in play; it is not used by lowering the die.",
+                        "{}'s field {}: its effect is always on while it is in play; it is not used by lowering the die.",
+                        p.name,
                         state.label(&f.card)
                     ),
-                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                    HOUSE_RULE,
                 ).ja(format!(
-                    "{} の効果は場にある間つねに有効です。サイコロを減らして使う効果ではありません。",
-                    state.label(&f.card)
+                    "{} のフィールド {} の効果は場にある間つねに有効です。サイコロを減らして使う効果ではありません。",
+                    p.name,
+                    state.label_ja(&f.card)
                 )));
             }
             let spend = i32::from(spend.max(1));
@@ -290,29 +358,36 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
         Move::Awaken { player, card } => {
             check_seat(*player)?;
             let info = state.card(card)?.clone();
-            let JunkKenCard::Awakening(aw) = &info.data else {
-                return Err(Impossible::new(format!(
-                    "{} is not an awakening card",
-                    info.label()
-                )));
-            };
             let p = &state.players[*player];
             if !p.has_extra(card) {
-                return Err(Impossible::new(format!(
-                    "{} is not in {}'s extra deck",
-                    info.label(),
-                    p.name
-                )));
+                return Err(not_in_extra(&p.name, &info));
             }
-            let Some(ch) = &p.character else {
+            let JunkKenCard::Awakening(aw) = &info.data else {
                 return Err(Impossible::new(format!(
-                    "{} has no character to awaken",
-                    p.name
+                    "{} is a {} card, not an awakening card: it names no character to awaken",
+                    info.label(),
+                    info.data.kind_name()
+                ))
+                .ja(format!(
+                    "{} は{}カードで、覚醒カードではありません。覚醒させるキャラクターの指定がありません",
+                    info.name_ja,
+                    info.data.kind_ja()
                 )));
+            };
+            let Some(ch) = &p.character else {
+                return Err(
+                    Impossible::new(format!("{} has no character to awaken", p.name))
+                        .ja(format!("{} には覚醒させるキャラクターがいません", p.name)),
+                );
             };
             let base = state.card(ch.top())?.clone();
             if !state.in_set() {
-                v.push(wrong_step(state, "Awakening", "the set phase (S1)"));
+                v.push(wrong_step(
+                    state,
+                    ["Awakening", "覚醒"],
+                    ["the set phase (S1)", "セットフェーズ中"],
+                    "覚醒「・セットフェーズ中に、宣言をして覚醒カードを場のキャラクターカードの上に重ねて場に出します。」",
+                ));
             }
             if !awaken_target_ok(&aw.target, &base) {
                 v.push(
@@ -324,13 +399,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             aw.target,
                             base.label()
                         ),
-                        "覚醒「覚醒カードが指定するカードであれば」",
+                        REF_AWAKEN,
                     )
                     .ja(format!(
                         "{} が覚醒させるのは {} です。バトルゾーンのキャラクターは {} です。",
-                        info.label(),
-                        aw.target,
-                        base.label()
+                        info.name_ja, aw.target, base.name_ja
                     )),
                 );
             }
@@ -339,19 +412,28 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 v.push(Violation::new(
                     "junk-ken.awaken-turns",
                     format!(
-                        "A character awakens after {need} turns in a row in the battle zone; {} has been there {} turn(s).",
+                        "A character awakens after {need} turns in a row in the battle zone; {}'s {} has been there {} turn(s).",
+                        p.name,
                         base.label(),
                         ch.turns
                     ),
-                    "覚醒「連続して2ターン以上バトルゾーンに」",
+                    REF_AWAKEN,
                 ).ja(format!(
-                    "覚醒できるのはバトルゾーンに連続して{need}ターン以上いたキャラクターです。{} は{}ターンです。",
-                    base.label(),
+                    "覚醒できるのはバトルゾーンに連続して{need}ターン以上いたキャラクターです。{} の {} は{}ターンです。",
+                    p.name,
+                    base.name_ja,
                     ch.turns
                 )));
             }
             if state.owes_hp(*player) {
-                return Err(Impossible::new("roll the character's HP die first"));
+                return Err(Impossible::new(format!(
+                    "{} rolls the character's HP die first",
+                    p.name
+                ))
+                .ja(format!(
+                    "{} はまずキャラクターの体力のサイコロを振ります",
+                    p.name
+                )));
             }
             let p = &mut t.s.players[*player];
             if let Ok(i) = p.extra.binary_search(card) {
@@ -379,19 +461,28 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             let p = &state.players[*player];
             let (card, face_up) = match &p.support {
                 Support::Supporter { card, face_up, .. } => (card.clone(), *face_up),
-                Support::Gear { .. } => {
+                Support::Gear { card, .. } => {
                     v.push(
                         Violation::new(
                             "junk-ken.haste-gear",
-                            "Haste never applies to gear cards.",
-                            "■ヘイストスキル「ギアカードには適用されず」",
+                            format!(
+                                "{}'s support zone holds the gear {}: Haste never applies to gear cards.",
+                                p.name,
+                                state.label(card)
+                            ),
+                            REF_HASTE_STACK,
                         )
-                        .ja("ヘイストはギアカードには適用されません。"),
+                        .ja(format!(
+                            "{} のサポートゾーンにあるのはギアカード {} です。ヘイストはギアカードには適用されません。",
+                            p.name,
+                            state.label_ja(card)
+                        )),
                     );
                     return Ok(t.done(v));
                 }
                 Support::Empty => {
-                    return Err(Impossible::new(format!("{} has no supporter", p.name)));
+                    return Err(Impossible::new(format!("{} has no supporter", p.name))
+                        .ja(format!("{} にはサポーターがいません", p.name)));
                 }
             };
             if face_up {
@@ -402,7 +493,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "{}'s supporter is already face up: Haste does not stack.",
                             p.name
                         ),
-                        "■ヘイストスキル「この効果はギアカードには適用されず、キャラクター、サポーター同士で重複しません」",
+                        REF_HASTE_STACK,
                     )
                     .ja(format!(
                         "{} のサポーターはすでに表向きです。ヘイストは重複しません。",
@@ -416,21 +507,28 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             if !char_haste && !sup_haste {
                 v.push(Violation::new(
                     "junk-ken.haste-icon",
+                    // The supporter is face down: the sentence names the character only.
                     format!(
-                        "Haste needs the Haste icon on {}'s character or on the supporter itself.",
-                        p.name
+                        "Haste needs the Haste icon on {}'s character or on the face-down supporter itself; the character {} has none, nor has the supporter.",
+                        p.name,
+                        state.top(*player).map_or_else(|| "(none)".to_owned(), CardInfo::label)
                     ),
-                    "■ヘイストスキル",
+                    "■ヘイストスキル「・自分のサポートカードを表向きに置いて、サポーターの「ATK」「DRAW」「HP」のいずれかの数値を+1するスキルです。」「・ヘイストスキルカードがサポートゾーンに置かれる時、ヘイストスキル・キャラクターのサポーターと同様に振る舞います。」",
                 ).ja(format!(
-                    "ヘイストには、{} のキャラクターかサポーター自身にヘイストのアイコンが必要です。",
-                    p.name
+                    "ヘイストには、{} のキャラクターか裏向きのサポーター自身にヘイストのアイコンが必要です。キャラクター {} にもサポーターにもありません。",
+                    p.name,
+                    state.top(*player).map_or_else(|| "（なし）".to_owned(), |c| c.name_ja.clone())
                 )));
             }
             if !state.in_set() && !state.rules.haste_any_time {
                 v.push(wrong_step(
                     state,
-                    "Haste",
-                    "the set phase (S1) (house rule haste_any_time)",
+                    ["Haste", "ヘイスト"],
+                    [
+                        "the set phase (S1) (house rule haste_any_time)",
+                        "セットフェーズ中（ハウスルールでいつでも使えるようにできます）",
+                    ],
+                    HOUSE_RULE,
                 ));
             }
             if let Support::Supporter { face_up, .. } = &mut t.s.players[*player].support {
@@ -442,18 +540,27 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             let p = &state.players[*player];
             if step != Step::Set {
                 return Err(Impossible::new(format!(
-                    "the set phase is not open ({})",
+                    "the set phase is not open ({}): there is nothing to end",
                     step_text(state)
+                ))
+                .ja(format!(
+                    "セットフェーズではありません（{}）。終えるものがありません",
+                    step_text_ja(state)
                 )));
             }
             if p.set_done {
                 return Err(Impossible::new(format!(
                     "{} already declared the set phase done",
                     p.name
+                ))
+                .ja(format!(
+                    "{} はすでにセットフェーズの終了を宣言しています",
+                    p.name
                 )));
             }
             if state.owes_hp(*player) {
-                return Err(Impossible::new(format!("{} still owes the HP die", p.name)));
+                return Err(Impossible::new(format!("{} still owes the HP die", p.name))
+                    .ja(format!("{} はまだ体力のサイコロを振っていません", p.name)));
             }
             if state.rules.must_place && p.character.is_none() && p.hand > 0 {
                 v.push(Violation::new(
@@ -462,7 +569,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "{}'s battle zone is empty and the hand holds {} card(s): a character must be placed.",
                         p.name, p.hand
                     ),
-                    "House rule: the rulebook does not settle this; the app's default, which the table may change",
+                    HOUSE_RULE,
                 ).ja(format!(
                     "{} のバトルゾーンは空で、手札が{}枚あります。キャラクターを置いてください。",
                     p.name, p.hand
@@ -475,40 +582,97 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let p = &state.players[*player];
             let Some(ch) = &p.character else {
-                return Err(Impossible::new(format!("{} has no character", p.name)));
+                return Err(no_character(&p.name));
             };
             if p.replacing {
-                return Err(Impossible::new(format!(
-                    "{} already declared replacement",
-                    p.name
-                )));
+                return Err(
+                    Impossible::new(format!("{} already declared replacement", p.name))
+                        .ja(format!("{} はすでに交代を宣言しています", p.name)),
+                );
             }
             if step != Step::Janken {
                 v.push(wrong_step(
                     state,
-                    "Declaring replacement",
-                    "the janken phase, before the throw",
+                    ["Declaring replacement", "交代の宣言"],
+                    [
+                        "the janken phase, before the throw",
+                        "じゃんけんフェーズの、手を出す前",
+                    ],
+                    "交代「・交代を宣言したじゃんけんフェーズでは自分の効果を発動することや、相手にダメージを与えることはできません。」",
                 ));
             }
             if ch.stack.len() > 1 {
+                let top = state.top(*player);
                 v.push(
                     Violation::new(
                         "junk-ken.awakened-replacement",
-                        "An awakened character may not declare replacement.",
-                        "覚醒「覚醒キャラクターは交代を選択することができません」",
+                        format!(
+                            "{}'s character {} is awakened: an awakened character may not declare replacement.",
+                            p.name,
+                            top.map_or_else(String::new, CardInfo::label)
+                        ),
+                        "覚醒「・覚醒キャラクターは交代を選択することができません。」",
                     )
-                    .ja("覚醒キャラクターは交代を選択できません。"),
+                    .ja(format!(
+                        "{} のキャラクター {} は覚醒しています。覚醒キャラクターは交代を選択することができません。",
+                        p.name,
+                        top.map_or_else(String::new, |c| c.name_ja.clone())
+                    )),
                 );
             }
             t.s.players[*player].replacing = true;
             t.s.players[*player].declared_replacement = true;
         }
         Move::Janken { hand0, hand1 } => {
-            if step != Step::Janken {
-                return Err(Impossible::new(format!(
-                    "janken is thrown in the janken phase, not at {}",
-                    step_text(state)
-                )));
+            match step {
+                Step::Janken => {}
+                Step::Set => {
+                    // Physically possible (the hands are thrown before both ended the set
+                    // phase); applied anyway, the set phase closes with the throw.
+                    let open: Vec<&str> = state
+                        .players
+                        .iter()
+                        .filter(|p| !p.set_done)
+                        .map(|p| p.name.as_str())
+                        .collect();
+                    v.push(
+                        Violation::new(
+                            "junk-ken.janken-before-set-end",
+                            format!(
+                                "Janken is thrown in the janken phase, after the set phase; {} has not ended the set phase.",
+                                open.join(" and ")
+                            ),
+                            HOUSE_RULE,
+                        )
+                        .ja(format!(
+                            "じゃんけんはセットフェーズの後のじゃんけんフェーズで出します。{} はまだセットフェーズを終えていません。",
+                            open.join("と")
+                        )),
+                    );
+                    if let Some(seat) = (0..2).find(|&s| state.owes_hp(s)) {
+                        return Err(Impossible::new(format!(
+                            "{}'s character has no HP yet: its HP die is still to be rolled",
+                            state.name(seat)
+                        ))
+                        .ja(format!(
+                            "{} のキャラクターの体力はまだ決まっていません。体力のサイコロを振ってください",
+                            state.name(seat)
+                        )));
+                    }
+                    for p in &mut t.s.players {
+                        p.set_done = true;
+                    }
+                }
+                _ => {
+                    return Err(Impossible::new(format!(
+                        "janken is thrown once a turn, in the janken phase, not at {}",
+                        step_text(state)
+                    ))
+                    .ja(format!(
+                        "じゃんけんはターンに1回、じゃんけんフェーズで出します。いまは {} です",
+                        step_text_ja(state)
+                    )));
+                }
             }
             t.resolve([*hand0, *hand1]);
         }
@@ -516,12 +680,17 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let p = &state.players[*player];
             let Support::Gear { durability, card } = &p.support else {
-                return Err(Impossible::new(format!("{} has no gear", p.name)));
+                return Err(Impossible::new(format!("{} has no gear", p.name))
+                    .ja(format!("{} にはギアがありません", p.name)));
             };
             if *durability < 1 {
                 return Err(Impossible::new(format!(
                     "{}'s durability is already below 1; it leaves at the turn end",
                     state.label(card)
+                ))
+                .ja(format!(
+                    "{} の耐久度はすでに1を下回っています。ターンの終了時に除外されます",
+                    state.label_ja(card)
                 )));
             }
             if let Support::Gear { durability, .. } = &mut t.s.players[*player].support {
@@ -539,6 +708,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 return Err(Impossible::new(format!(
                     "the janken phase ends after the throw, not at {}",
                     step_text(state)
+                ))
+                .ja(format!(
+                    "じゃんけんフェーズが終わるのは手を出した後です。いまは {} です",
+                    step_text_ja(state)
                 )));
             }
             t.end_janken();
@@ -547,26 +720,52 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let info = state.card(card)?.clone();
             let p = &state.players[*player];
-            // With the character destroyed the swap is physically possible (a card from the
-            // hand into the empty battle zone) but forbidden: a violation below.
-            if p.character.is_some() && (step != Step::Replace || !p.replacing) {
-                return Err(Impossible::new(format!(
-                    "{} has no replacement to carry out now",
-                    p.name
-                )));
+            if !p.holds(card) || p.hand < 1 {
+                return Err(not_in_hand(&p.name, &info));
             }
             if !matches!(info.data, JunkKenCard::Character(_)) {
                 return Err(Impossible::new(format!(
-                    "{} is not a character card",
-                    info.label()
+                    "{} is a {} card, not a character card: it has no actions to swap in",
+                    info.label(),
+                    info.data.kind_name()
+                ))
+                .ja(format!(
+                    "{} は{}カードで、キャラクターカードではありません。入れ替えるキャラクターになりません",
+                    info.name_ja,
+                    info.data.kind_ja()
                 )));
             }
-            if !p.holds(card) || p.hand < 1 {
-                return Err(Impossible::new(format!(
-                    "{} has no {} in hand",
-                    p.name,
-                    info.label()
-                )));
+            // A swap of a character still in the battle zone without a declared replacement
+            // (or before the janken phase's end) is physically possible and forbidden; applied
+            // anyway, the swap is made. With the character destroyed: a violation below.
+            let swap_now = step == Step::Replace && p.replacing;
+            if p.character.is_some() && !swap_now {
+                let why = if p.declared_replacement || p.replacing {
+                    (
+                        format!(
+                            "{} declared replacement, and the swap is made at the end of the janken phase; the match is at {}.",
+                            p.name,
+                            step_text(state)
+                        ),
+                        format!(
+                            "{} は交代を宣言しました。入れ替えはじゃんけんフェーズ終了時です。いまは {} です。",
+                            p.name,
+                            step_text_ja(state)
+                        ),
+                    )
+                } else {
+                    (
+                        format!(
+                            "{} declared no replacement this turn: a character is swapped only after a declared replacement, at the end of the janken phase.",
+                            p.name
+                        ),
+                        format!(
+                            "{} はこのターン交代を宣言していません。キャラクターを入れ替えられるのは、交代を宣言したのちのじゃんけんフェーズ終了時だけです。",
+                            p.name
+                        ),
+                    )
+                };
+                v.push(Violation::new("junk-ken.replace-timing", why.0, REF_REPLACE).ja(why.1));
             }
             let rules = state.rules.clone();
             let Some(old) = t.s.players[*player].character.take() else {
@@ -579,7 +778,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             "{}'s character was destroyed: a replacement swaps only a character still in the battle zone at the end of the janken phase.",
                             p.name
                         ),
-                        "交代「交代を宣言したのちのじゃんけんフェーズ終了時にバトルゾーンにキャラクターカードが場に残っていれば、手札のカードと入れ替えることができます」",
+                        REF_REPLACE,
                     )
                     .ja(format!(
                         "{} のキャラクターは破壊されました。交代できるのは、じゃんけんフェーズ終了時にバトルゾーンに残っているキャラクターだけです。",
@@ -634,11 +833,12 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 },
                 dice_active: false,
             });
-            if !t
-                .s
-                .players
-                .iter()
-                .any(|p| p.replacing && p.character.is_some())
+            if swap_now
+                && !t
+                    .s
+                    .players
+                    .iter()
+                    .any(|p| p.replacing && p.character.is_some())
             {
                 t.begin_turn_end();
             }
@@ -648,7 +848,11 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             let p = &state.players[*player];
             if step != Step::Replace || !p.replacing {
                 return Err(Impossible::new(format!(
-                    "{} has no replacement to carry out now",
+                    "{} has no replacement to carry out now: there is nothing to keep",
+                    p.name
+                ))
+                .ja(format!(
+                    "{} にはいま行う交代がありません。キャラクターをそのままにする選択はありません",
                     p.name
                 )));
             }
@@ -666,19 +870,28 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
             check_seat(*player)?;
             let p = &state.players[*player];
             let Some((top, ch)) = state.top(*player).zip(p.character.as_ref()) else {
-                return Err(Impossible::new(format!("{} has no character", p.name)));
+                return Err(no_character(&p.name));
             };
             let Some((_, _, cost)) = top.bullet() else {
                 return Err(Impossible::new(format!(
-                    "{} has no Bullet skill",
+                    "{}'s {} has no Bullet skill: it holds no counters",
+                    p.name,
                     top.label()
+                ))
+                .ja(format!(
+                    "{} の {} はバレットスキルを持っていません。カウンターがありません",
+                    p.name, top.name_ja
                 )));
             };
             if step != Step::TurnEnd && !state.rules.bullet_any_time {
                 v.push(wrong_step(
                     state,
-                    "Spending Bullet counters",
-                    "the turn end, after the counter is gained (house rule bullet_any_time)",
+                    ["Spending Bullet counters", "バレットのカウンターを取り除くこと"],
+                    [
+                        "the turn end, after the counter is gained (house rule bullet_any_time)",
+                        "ターンの終わり、カウンターを獲得した後（ハウスルールでいつでもできるようにできます）",
+                    ],
+                    REF_BULLET,
                 ));
             }
             if ch.bullet < cost {
@@ -686,16 +899,16 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     Violation::new(
                         "junk-ken.bullet-counters",
                         format!(
-                            "{}'s effect costs {cost} counter(s); it holds {}.",
+                            "{}'s {} effect costs {cost} counter(s); it holds {}.",
+                            p.name,
                             top.label(),
                             ch.bullet
                         ),
-                        "■バレットスキル「指定個数のカウンターを取り除く」",
+                        REF_BULLET,
                     )
                     .ja(format!(
-                        "{} の効果にはカウンターが{cost}個必要です。いまは{}個です。",
-                        top.label(),
-                        ch.bullet
+                        "{} の {} の効果にはカウンターが{cost}個必要です。いまは{}個です。",
+                        p.name, top.name_ja, ch.bullet
                     )),
                 );
             }
@@ -737,7 +950,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     .ja(format!(
                         "{} のキャラクター {} はネクロマンシースキルを持っていません。",
                         p.name,
-                        info.label()
+                        info.name_ja
                     )),
                 ),
                 Some(_) => {}
@@ -748,21 +961,64 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 .iter()
                 .any(|d| matches!(d.purpose, DiePurpose::Necromancy { .. }) && d.seat == *player)
             {
-                return Err(Impossible::new(
-                    "the Necromancy pick is waiting for its die",
-                ));
+                return Err(
+                    Impossible::new("the Necromancy pick is waiting for its die")
+                        .ja("ネクロマンシーの選択がサイコロを待っています"),
+                );
             }
-            if top.is_some() && has_icon && (!p.necromancy_ready || step != Step::TurnEnd) {
+            if let Some(info) = top.filter(|_| has_icon)
+                && (!p.necromancy_ready || step != Step::TurnEnd)
+            {
+                let marked = info.necromancy().unwrap_or_default();
+                let marked_text: Vec<String> = marked.iter().map(ToString::to_string).collect();
+                let marked_text = marked_text.join(", ");
+                let marked_ja: Vec<&str> = marked.iter().map(|h| h.label_ja()).collect();
+                let marked_ja = marked_ja.join("・");
+                let (why, why_ja) = if step != Step::TurnEnd {
+                    (
+                        format!("the match is at {}", step_text(state)),
+                        format!("いまは {} です", step_text_ja(state)),
+                    )
+                } else if p.declared_replacement {
+                    (
+                        format!("{} declared replacement this turn", p.name),
+                        format!("{} はこのターン交代を選択しました", p.name),
+                    )
+                } else {
+                    match p.thrown {
+                        Some(h) if marked.contains(&h) => (
+                            format!("{} already used it this turn", p.name),
+                            format!("{} はこのターンすでに使いました", p.name),
+                        ),
+                        Some(h) => (
+                            format!(
+                                "{} threw {h} this turn, not the marked {marked_text}",
+                                p.name
+                            ),
+                            format!(
+                                "{} がこのターン出した手は{}で、専用マークの{marked_ja}ではありません",
+                                p.name,
+                                h.label_ja()
+                            ),
+                        ),
+                        None => (
+                            format!("{} threw no hand this turn", p.name),
+                            format!("{} はこのターン手を出していません", p.name),
+                        ),
+                    }
+                };
                 v.push(Violation::new(
                     "junk-ken.necromancy-trigger",
                     format!(
-                        "Necromancy works once at the end of a turn in which {}'s character threw its marked hand, was not replacing and survived.",
-                        p.name
+                        "{}'s {} uses Necromancy once, at the end of a turn in which it threw its marked hand ({marked_text}), was not replacing and survived; {why}.",
+                        p.name,
+                        info.label()
                     ),
-                    "■ネクロマンシースキル「専用マークの付いた手を出したターンの終わりに、自分か相手の墓地のカードを1枚選んで裏返すことができます」",
+                    "■ネクロマンシースキル「・ネクロマンシースキル・キャラクターは専用マークの付いた手を出したターンの終わりに、自分か相手の墓地のカードを1枚選んで裏返すことができます。」",
                 ).ja(format!(
-                    "ネクロマンシーは、{} のキャラクターが専用マークの手を出し、交代を選ばず、破壊されなかったターンの終わりに1回だけ使えます。",
-                    p.name
+                    "{} の {} のネクロマンシーは、専用マークの手（{marked_ja}）を出し、交代を選ばず、破壊されなかったターンの終わりに1回だけ使えます。{why_ja}。",
+                    p.name,
+                    info.name_ja
                 )));
             }
             let g = &state.players[*graveyard].graveyard;
@@ -787,7 +1043,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                             .ja(format!(
                                 "{} の墓地の {} は裏向きです。裏向きのカードは名前で選べません。裏向きのカードを選ぶときは、その中からランダムに選びます。",
                                 state.name(*graveyard),
-                                state.label(id)
+                                state.label_ja(id)
                             )),
                         );
                         t.s.players[*graveyard].graveyard[i].face_down = false;
@@ -800,7 +1056,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         .ja(format!(
                             "{} の墓地に {} はありません",
                             state.name(*graveyard),
-                            state.label(id)
+                            state.label_ja(id)
                         )));
                     }
                 }
@@ -815,6 +1071,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         0 => {
                             return Err(Impossible::new(format!(
                                 "{}'s graveyard holds no face-down card",
+                                state.name(*graveyard)
+                            ))
+                            .ja(format!(
+                                "{} の墓地に裏向きのカードはありません",
                                 state.name(*graveyard)
                             )));
                         }
@@ -836,6 +1096,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 return Err(Impossible::new(format!(
                     "the turn ends after the janken phase, not at {}",
                     step_text(state)
+                ))
+                .ja(format!(
+                    "ターンが終わるのはじゃんけんフェーズの後です。いまは {} です",
+                    step_text_ja(state)
                 )));
             }
             if state
@@ -844,9 +1108,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 .iter()
                 .any(|d| matches!(d.purpose, DiePurpose::Necromancy { .. }))
             {
-                return Err(Impossible::new(
-                    "the Necromancy pick is waiting for its die",
-                ));
+                return Err(
+                    Impossible::new("the Necromancy pick is waiting for its die")
+                        .ja("ネクロマンシーの選択がサイコロを待っています"),
+                );
             }
             t.end_turn();
         }
@@ -863,9 +1128,10 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                 .iter()
                 .find(|x| x.unsigned_abs() > MAX_CHANGE.unsigned_abs())
             {
-                return Err(Impossible::new(format!(
-                    "a change of {x} is outside ±{MAX_CHANGE}"
-                )));
+                return Err(
+                    Impossible::new(format!("a change of {x} is outside ±{MAX_CHANGE}"))
+                        .ja(format!("{x}の変化は±{MAX_CHANGE}の範囲外です")),
+                );
             }
             let p = &state.players[*player];
             if p.replacing && matches!(step, Step::Janken | Step::Resolve) {
@@ -901,7 +1167,8 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                     p.name
                 ))
                 .ja(format!(
-                    "{label} は {} のバトル・サポート・フィールドゾーンにありません。ボーナスを与えるのは場のカードだけです",
+                    "{} は {} のバトル・サポート・フィールドゾーンにありません。ボーナスを与えるのは場のカードだけです",
+                    state.label_ja(card),
                     p.name
                 )));
             }
@@ -928,7 +1195,7 @@ pub(super) fn decide(state: &State, mv: &Move) -> Result<Decision<Event>, Imposs
                         "Surrender is a draft-variant option for a player who took the last side card with no deck and hand left ({}: side {}, deck {}, hand {}).",
                         p.name, p.side, p.deck, p.hand
                     ),
-                    "ドラフト「サレンダー(降参)を選択できる」",
+                    "ドラフト「・山札、手札が0枚のときに最後の1枚(2枚目)のサイドを取ったとき「サレンダー(降参)」を選択できる」",
                 ).ja(format!(
                     "サレンダーはドラフトで、最後のサイドカードを取り山札も手札もないプレイヤーが選べます（{}：サイド{}、山札{}、手札{}）。",
                     p.name, p.side, p.deck, p.hand

@@ -58,16 +58,18 @@ impl DeckRules {
     }
 }
 
-const REF_SIZE: &str = "エクストラデッキ「10枚のデッキ」";
-const REF_SIZE_DRAFT: &str = "ドラフト「デッキ枚数を30枚」";
+const REF_SIZE: &str =
+    "エクストラデッキ「エクストラデッキのカードは10枚のデッキ枚数に数えません。」";
+const REF_SIZE_DRAFT: &str = "ドラフト「・デッキ枚数を30枚(+EXカード最大3枚)に変更」";
 const REF_EXTRA_SIZE: &str =
     "House rule: the rulebook does not settle this; the app's default, which the table may change";
-const REF_EXTRA_SIZE_DRAFT: &str = "ドラフト「+EXカード最大3枚」";
-const REF_EXTRA_KIND: &str = "エクストラデッキ「覚醒カード・フィールドカード」";
-const REF_MAIN_KIND: &str = "エクストラデッキ, 覚醒, フィールド";
+const REF_EXTRA_SIZE_DRAFT: &str = REF_SIZE_DRAFT;
+const REF_EXTRA_KIND: &str =
+    "エクストラデッキ「覚醒カード・フィールドカードをまとめて置いておきます。」";
+const REF_MAIN_KIND: &str = REF_EXTRA_KIND;
 const REF_COST: &str =
     "House rule: the rulebook does not settle this; the app's default, which the table may change";
-const REF_LIMITED: &str = "■リミテッドカード";
+const REF_LIMITED: &str = "■リミテッドカード「・リミテッドカードはエクストラデッキも含めてデッキに1枚までしか入れることができません。」";
 
 /// Checks a deck against JUNK-KEN's construction rules (standard, or `variant = "draft"`): one
 /// [`Violation`] per broken rule, naming the cards and numbers; empty when the deck is legal.

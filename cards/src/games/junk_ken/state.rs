@@ -779,14 +779,22 @@ pub(super) fn check_seat(seat: Seat) -> Result<(), Impossible> {
     if seat < 2 {
         Ok(())
     } else {
-        Err(Impossible::new(format!(
-            "JUNK-KEN has seats 0 and 1, not {seat}"
-        )))
+        Err(
+            Impossible::new(format!("JUNK-KEN has seats 0 and 1, not {seat}"))
+                .ja(format!("JUNK-拳の席は0と1です（{seat}ではありません）")),
+        )
     }
 }
 
-pub(super) const REF_SET: &str = "バトルゾーン・サポートゾーン・フィールドゾーン";
-pub(super) const REF_PHASE: &str = "セットフェーズ・ジャンケンフェーズ（ゲームの流れ）";
+/// The seed's sentence of the battle zone (one character, face up).
+pub(super) const REF_BATTLE_ZONE: &str =
+    "バトルゾーン「手札からカードを1枚だけ表向きで置くことができます。」";
+/// The seed's sentence of the support zone (one card, face down).
+pub(super) const REF_SUPPORT_ZONE: &str =
+    "サポートゾーン「手札からカードを1枚だけ裏向きで置くことができます。」";
+/// The house rules' reference: the rulebook says nothing of it.
+pub(super) const HOUSE_RULE: &str =
+    "House rule: the rulebook does not settle this; the app's default, which the table may change";
 
 pub(super) fn step_text(state: &State) -> String {
     let t = state.table.turn;
@@ -806,7 +814,9 @@ pub(super) fn step_text(state: &State) -> String {
     }
 }
 
-/// [`step_text`] in Japanese (the window's step line).
+/// [`step_text`] in Japanese (the window's step line), by the seed's names of the phases
+/// (セットフェーズ, じゃんけんフェーズ, ターンの終わり); the digest's step codes (S1, J0 …) are
+/// not the rulebook's and stay in the English text.
 pub fn step_text_ja(state: &State) -> String {
     let t = state.table.turn;
     let b = state.table.draft.as_ref().map_or(1, |d| d.battle);
@@ -815,47 +825,30 @@ pub fn step_text_ja(state: &State) -> String {
         Step::Purchase if b > 1 => format!("ドラフト 対戦{b}の前：パック購入フェーズ2"),
         Step::Purchase => "ドラフト：パック購入フェーズ".to_owned(),
         Step::Build => format!("ドラフト 対戦{b}の前：デッキ構築フェーズ（5分間）"),
-        Step::SetStart => format!("ターン{t} S0：セットフェーズ開始（ダイスロールスキル）"),
-        Step::Set => format!("ターン{t} S1：セットフェーズ"),
-        Step::Janken => format!("ターン{t} J0：ジャンケンフェーズ（交代の宣言、手を出す）"),
-        Step::Resolve => format!("ターン{t} J0：手を出した後（効果は手動）"),
-        Step::Replace => format!("ターン{t} J1：ジャンケンフェーズ終了（交代）"),
-        Step::TurnEnd => format!("ターン{t} T0：ターン終了（バレット、ネクロマンシー）"),
+        Step::SetStart => format!("ターン{t}：セットフェーズの開始時（ダイスロールスキル）"),
+        Step::Set => format!("ターン{t}：セットフェーズ"),
+        Step::Janken => format!("ターン{t}：じゃんけんフェーズ（交代の宣言、手を出す）"),
+        Step::Resolve => format!("ターン{t}：じゃんけんフェーズ、手を出した後（効果は手動）"),
+        Step::Replace => format!("ターン{t}：じゃんけんフェーズ終了時（交代）"),
+        Step::TurnEnd => format!("ターン{t}：ターンの終わり（バレット、ネクロマンシー）"),
         Step::Over => "対戦終了".to_owned(),
     }
 }
 
-/// The Japanese of the fixed phrases [`wrong_step`] is called with ("" for another phrase:
-/// the English sentence is shown then).
-fn phrase_ja(en: &str) -> &'static str {
-    match en {
-        "Placing a character" => "キャラクターの配置",
-        "Placing a gear" => "ギアの配置",
-        "Placing a supporter" => "サポーターの配置",
-        "Placing a field" => "フィールドの配置",
-        "Using a field effect (lowering its die)" => "フィールド効果の使用（サイコロを減らす）",
-        "Awakening" => "覚醒",
-        "Haste" => "ヘイスト",
-        "Declaring replacement" => "交代の宣言",
-        "Spending Bullet counters" => "バレットカウンターの使用",
-        "the set phase (S1)" => "セットフェーズ（S1）",
-        "the set phase (S1) (house rule haste_any_time)" => {
-            "セットフェーズ（S1。ハウスルール haste_any_time）"
-        }
-        "the janken phase, before the throw" => "ジャンケンフェーズの、手を出す前",
-        "the turn end, after the counter is gained (house rule bullet_any_time)" => {
-            "ターン終了時、カウンター獲得の後（ハウスルール bullet_any_time）"
-        }
-        _ => "",
-    }
-}
-
-pub(super) fn wrong_step(state: &State, what: &str, when: &str) -> Violation {
+/// A move made at a step it does not belong to (`junk-ken.phase`): what was done and when it
+/// belongs, in English and Japanese (`[en, ja]`), and the seed's sentence of that timing (or the
+/// house-rule note where the seed gives none).
+pub(super) fn wrong_step(
+    state: &State,
+    what: [&str; 2],
+    when: [&str; 2],
+    reference: &str,
+) -> Violation {
     Violation::wrong_phase(
         "junk-ken.phase",
-        REF_PHASE,
-        [what, when, &step_text(state)],
-        [phrase_ja(what), phrase_ja(when), &step_text_ja(state)],
+        reference,
+        [what[0], when[0], &step_text(state)],
+        [what[1], when[1], &step_text_ja(state)],
     )
 }
 
@@ -885,9 +878,11 @@ impl State {
     }
 
     pub(super) fn card(&self, id: &str) -> Result<&CardInfo, Impossible> {
-        self.cards
-            .get(id)
-            .ok_or_else(|| Impossible::new(format!("card `{id}` is in neither player's deck")))
+        self.cards.get(id).ok_or_else(|| {
+            Impossible::new(format!("card `{id}` is in neither player's deck")).ja(format!(
+                "カード `{id}` はどちらのプレイヤーのデッキにもありません"
+            ))
+        })
     }
 
     /// The top card of a seat's character.
@@ -900,6 +895,13 @@ impl State {
         self.cards
             .get(id)
             .map_or_else(|| id.to_owned(), CardInfo::label)
+    }
+
+    /// A card's Japanese name (for a Japanese sentence), or its id.
+    pub(super) fn label_ja(&self, id: &str) -> String {
+        self.cards
+            .get(id)
+            .map_or_else(|| id.to_owned(), |c| c.name_ja.clone())
     }
 
     pub(super) fn in_set(&self) -> bool {

@@ -464,20 +464,28 @@ pub(super) fn adjust(
         return Ok(Vec::new());
     }
     if tracker.name == "turn" {
-        t.s.table.turn =
-            u32::try_from(value).map_err(|_| Impossible::new("the turn is positive"))?;
+        t.s.table.turn = u32::try_from(value)
+            .map_err(|_| Impossible::new("the turn is positive").ja("ターンは正の数です"))?;
         return Ok(t.done(Vec::new()).events);
     }
-    let seat = tracker
-        .player
-        .filter(|s| *s < 2)
-        .ok_or_else(|| Impossible::new(format!("`{tracker}` needs a player")))?;
-    let small =
-        |v: i32| u8::try_from(v).map_err(|_| Impossible::new(format!("{v} is out of range")));
+    let seat = tracker.player.filter(|s| *s < 2).ok_or_else(|| {
+        Impossible::new(format!("`{tracker}` needs a player"))
+            .ja(format!("`{tracker}` にはプレイヤーが必要です"))
+    })?;
+    let small = |v: i32| {
+        u8::try_from(v).map_err(|_| {
+            Impossible::new(format!("{v} is out of range")).ja(format!("{v} は範囲外です"))
+        })
+    };
     let p = &mut t.s.players[seat];
     let missing = || {
         Impossible::new(format!(
             "{} has no `{}` now",
+            state.name(seat),
+            tracker.name
+        ))
+        .ja(format!(
+            "{} にはいま `{}` がありません",
             state.name(seat),
             tracker.name
         ))
@@ -502,7 +510,8 @@ pub(super) fn adjust(
         "bullet" => p.character.as_mut().ok_or_else(missing)?.bullet = small(value)?,
         "rotation" => {
             if value % 90 != 0 {
-                return Err(Impossible::new("a Clockwise card turns in steps of 90°"));
+                return Err(Impossible::new("a Clockwise card turns in steps of 90°")
+                    .ja("クロックワイズのカードは90度ずつ回転します"));
             }
             p.character.as_mut().ok_or_else(missing)?.rotation =
                 Some(u16::try_from(value).map_err(|_| missing())?)
@@ -526,9 +535,10 @@ pub(super) fn adjust(
             }
         }
         other => {
-            return Err(Impossible::new(format!(
-                "JUNK-KEN keeps no number called `{other}`"
-            )));
+            return Err(
+                Impossible::new(format!("JUNK-KEN keeps no number called `{other}`"))
+                    .ja(format!("JUNK-拳に `{other}` という数はありません")),
+            );
         }
     }
     Ok(t.done(Vec::new()).events)
@@ -549,11 +559,16 @@ pub(super) fn fulfil(
     roll: &Roll,
 ) -> Result<Vec<Event>, Impossible> {
     let Some(ask) = state.table.dice.iter().find(|d| d.id == prompt.id) else {
-        return Err(Impossible::new(format!("no open die prompt {}", prompt.id)));
+        return Err(Impossible::new(format!("no open die prompt {}", prompt.id))
+            .ja(format!("サイコロの要求 {} は開いていません", prompt.id)));
     };
     if roll.sides != ask.sides || roll.value == 0 || roll.value > roll.sides {
         return Err(Impossible::new(format!(
             "prompt {} needs a d{}, not d{} = {}",
+            ask.id, ask.sides, roll.sides, roll.value
+        ))
+        .ja(format!(
+            "要求 {} に必要なのは{}面のサイコロです（{}面 = {} ではありません）",
             ask.id, ask.sides, roll.sides, roll.value
         )));
     }
