@@ -222,6 +222,13 @@ const LONE_DIAGONAL_FROM_PX: f32 = 2.5;
 /// A slow read is given no crop (and `detect` no whole picture) holding more finders than this.
 const MAX_FINDERS_IN_CROP: usize = 12;
 
+/// At most this many finders left over get the finer look for partners in one search (each
+/// costs a scan of every row of its region).
+const MAX_FINE_SCANS: usize = 24;
+
+/// At most this many triples of the finer look are read by their grids.
+const MAX_FINE_TRIPLES: usize = 4;
+
 /// A point in this thread's CPU time after which no new work starts (none: no limit). CPU
 /// time, not wall time: a frame gets the same work done however busy the machine is (the
 /// camera thread then drops frames), and a budget means "this much of one core".
@@ -489,25 +496,9 @@ impl Detector {
                 ..region
             });
         }
-        // A finder left over gets a slow read if it is well supported (seen on three rows or
-        // more, or small): data modules and card art make weak look-alikes. One large enough
-        // for its diagonals to be seen must also cross 1:1:3:1:1 along one of them: card art
-        // rarely does, and a slow read costs as much as a whole frame's grid reads.
-        for (i, f) in finders.iter().enumerate() {
-            if !used[i]
-                && !covered[i]
-                && (f.votes >= 3 || f.unit * 3.0 < 2.0 * self.config.row_step as f32)
-                && (f.unit < LONE_DIAGONAL_FROM_PX
-                    || self.diagonal_check(g, stats, f, 1)
-                    || self.diagonal_check(g, stats, f, -1))
-            {
-                slow.push(locate::lone_region(f));
-            }
-        }
-        slow.retain(|r| !explained(r, known) && !explained(r, &found));
         // A crop holding many finders is no code (a wall of look-alikes): `rqrr`'s locator
         // would try their every grouping, so it gets none of those.
-        slow.retain(|r| {
+        let crowded = |r: &Region| {
             finders
                 .iter()
                 .filter(|f| {
@@ -515,9 +506,72 @@ impl Detector {
                 })
                 .take(MAX_FINDERS_IN_CROP + 1)
                 .count()
-                <= MAX_FINDERS_IN_CROP
-        });
+                > MAX_FINDERS_IN_CROP
+        };
+        // A finder left over is looked at again if it is well supported (seen on three rows or
+        // more, or small): data modules and card art make weak look-alikes. One large enough
+        // for its diagonals to be seen must also cross 1:1:3:1:1 along one of them: card art
+        // rarely does. Then its surroundings are scanned again, every row: a code there has
+        // partner finders (the coarse scan missed or could not group them). A triple of those
+        // is read by its grid; a slow read (as costly as a whole frame's grid reads) is spent
+        // only where partners were seen and no grid read — a finder alone is card art or noise.
+        let mut fine_scans = 0;
+        for (i, f) in finders.iter().enumerate() {
+            if used[i]
+                || covered[i]
+                || !(f.votes >= 3 || f.unit * 3.0 < 2.0 * self.config.row_step as f32)
+                || !(f.unit < LONE_DIAGONAL_FROM_PX
+                    || self.diagonal_check(g, stats, f, 1)
+                    || self.diagonal_check(g, stats, f, -1))
+            {
+                continue;
+            }
+            let region = locate::lone_region(f);
+            if explained(&region, known) || explained(&region, &found) || crowded(&region) {
+                continue;
+            }
+            if fine_scans >= MAX_FINE_SCANS || deadline.passed() {
+                break;
+            }
+            fine_scans += 1;
+            match self.partners(g, stats, f, &region) {
+                Partners::None => {}
+                Partners::Read(d) => found.push(d),
+                Partners::Seen => slow.push(region),
+            }
+        }
+        slow.retain(|r| !explained(r, known) && !explained(r, &found));
+        slow.retain(|r| !crowded(r));
         (found, slow)
+    }
+
+    /// The finer look around a finder left over: its region scanned again, every row (see
+    /// [`read_finders`](Self::read_finders)); the triples among the finders found there read by
+    /// their grids.
+    fn partners(&self, g: &Gray, stats: &BlockStats, f: &Finder, region: &Region) -> Partners {
+        let near: Vec<Finder> = self
+            .finders_in(g, stats, region.rect)
+            .into_iter()
+            .filter(|o| o.light == f.light && (0.6..1.67).contains(&(o.unit / f.unit)))
+            .take(MAX_FINDERS_IN_CROP)
+            .collect();
+        let apart = |o: &Finder| {
+            ((o.x - f.x).powi(2) + (o.y - f.y).powi(2)).sqrt() >= 10.0 * f.unit.min(o.unit)
+        };
+        if !near.iter().any(apart) {
+            return Partners::None;
+        }
+        for t in locate::triples(&near).iter().take(MAX_FINE_TRIPLES) {
+            let region = locate::triple_region(&near, t);
+            let Some(corners) = region.triple else {
+                continue;
+            };
+            let units = t.ids.map(|i| near[i].unit);
+            if let Some(d) = self.read_triple(g, Some(stats), corners, units, region.light) {
+                return Partners::Read(d);
+            }
+        }
+        Partners::Seen
     }
 
     /// Decodes candidate regions: a finder triple by sampling its module grid directly (tens
@@ -581,6 +635,16 @@ impl Detector {
             slow,
         }
     }
+}
+
+/// What the finer look around a finder left over saw ([`Detector::read_finders`]).
+enum Partners {
+    /// No other finder of its polarity and size: no code there.
+    None,
+    /// Partners, but no triple read by its grid: worth a slow read.
+    Seen,
+    /// A code read by its grid.
+    Read(Detection),
 }
 
 /// What [`Detector::decode_regions`] did.
