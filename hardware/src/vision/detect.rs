@@ -18,8 +18,11 @@
 //!   already read, so false triples between neighbouring codes cost one failed check each.
 //! - **Symbol** ([`symbol`](self)). Module bits to text: format, code words, Reed–Solomon over
 //!   log tables, every data segment mode; a few thousand table look-ups a code.
-//! - **Slow read** ([`decode`](self)). A finder left over (its partners covered or missed),
-//!   or a triple that did not read, gets a crop decoded by `rqrr`'s own locator with three
+//! - **Finders left over.** A finder no code took gets a finer look: its region scanned
+//!   again, every row, and the triples among the finders found there read by their grids. A
+//!   finder with no triple there (card art, noise) gets nothing more.
+//! - **Slow read** ([`decode`](self)). A finder left over whose finer look saw a triple that
+//!   did not read, or a triple of the whole-frame scan that did not read, gets a crop decoded by `rqrr`'s own locator with three
 //!   binarisations; crops are capped at [`DetectorConfig::max_crop_px`] pixels (small modules
 //!   are upscaled 2× inside that cap; the whole frame never is), so one slow read costs a
 //!   few milliseconds at most.
@@ -514,7 +517,8 @@ impl Detector {
         // rarely does. Then its surroundings are scanned again, every row: a code there has
         // partner finders (the coarse scan missed or could not group them). A triple of those
         // is read by its grid; a slow read (as costly as a whole frame's grid reads) is spent
-        // only where partners were seen and no grid read — a finder alone is card art or noise.
+        // only where such a triple was seen and did not read — a finder without two partners
+        // at the corners of a square is card art or noise.
         let mut fine_scans = 0;
         for (i, f) in finders.iter().enumerate() {
             if used[i]
@@ -561,7 +565,13 @@ impl Detector {
         if !near.iter().any(apart) {
             return Partners::None;
         }
-        for t in locate::triples(&near).iter().take(MAX_FINE_TRIPLES) {
+        // `rqrr`'s locator too needs three finders at the corners of a square: with no such
+        // triple seen here, a slow read would read nothing.
+        let triples = locate::triples(&near);
+        if triples.is_empty() {
+            return Partners::None;
+        }
+        for t in triples.iter().take(MAX_FINE_TRIPLES) {
             let region = locate::triple_region(&near, t);
             let Some(corners) = region.triple else {
                 continue;
@@ -639,9 +649,9 @@ impl Detector {
 
 /// What the finer look around a finder left over saw ([`Detector::read_finders`]).
 enum Partners {
-    /// No other finder of its polarity and size: no code there.
+    /// No triple of finders of its polarity and size: no code there.
     None,
-    /// Partners, but no triple read by its grid: worth a slow read.
+    /// Triples, but none read by its grid: worth a slow read.
     Seen,
     /// A code read by its grid.
     Read(Detection),
