@@ -18,9 +18,10 @@
 //!   already read, so false triples between neighbouring codes cost one failed check each.
 //! - **Symbol** ([`symbol`](self)). Module bits to text: format, code words, Reed–Solomon over
 //!   log tables, every data segment mode; a few thousand table look-ups a code.
-//! - **Finders left over.** A finder no code took gets a finer look: its region scanned
-//!   again, every row, and the triples among the finders found there read by their grids. A
-//!   finder with no triple there (card art, noise) gets nothing more.
+//! - **Finders left over.** In [`Detector::detect`], a finder no code took gets a finer look:
+//!   its region scanned again, every row, and the triples among the finders found there read
+//!   by their grids. A finder with no triple there (card art, noise) gets nothing more.
+//!   Tracking ([`Scanner::scan`], [`Detector::detect_hinted`]) gives it a slow read instead.
 //! - **Slow read** ([`decode`](self)). A finder left over whose finer look saw a triple that
 //!   did not read, or a triple of the whole-frame scan that did not read, gets a crop decoded by `rqrr`'s own locator with three
 //!   binarisations; crops are capped at [`DetectorConfig::max_crop_px`] pixels (small modules
