@@ -9,7 +9,7 @@
 //! Then first sight (`--first-sight N`, 30 by default; 0 skips it): `Detector::detect` from
 //! scratch on N different tables of 30 codes each (26 tagged cards in random places and turns,
 //! the four corner markers), every frame a new table and new sensor noise: median / p95 / max
-//! per frame, recall, false positives.
+//! per frame, recall, false positives (`--verbose`: every table's time and codes read).
 //!
 //! `cargo bench --workspace --bench detect_frames [-- --frames N] [--first-sight N] [--budget-ms MS] [--size WxH] [--dump DIR] [--mode NAME] [--verbose]`
 //! (`--dump` writes every fifth frame as PNG; `--mode` runs only the modes whose name starts so;
@@ -45,7 +45,13 @@ fn first_sight_table(seed: u64) -> Result<Scene, VisionError> {
 /// `Detector::detect` from scratch on `n` different 30-code tables at this frame size, with
 /// `budget` as `DetectorConfig::detect_budget` (the default unless given: a larger one for
 /// runs under valgrind, whose slowdown would otherwise end the search early).
-fn first_sight(w: u32, h: u32, n: usize, budget: Option<Duration>) -> Result<(), VisionError> {
+fn first_sight(
+    w: u32,
+    h: u32,
+    n: usize,
+    budget: Option<Duration>,
+    verbose: bool,
+) -> Result<(), VisionError> {
     let mut config = DetectorConfig::default();
     if let Some(b) = budget {
         config.detect_budget = b;
@@ -58,9 +64,19 @@ fn first_sight(w: u32, h: u32, n: usize, budget: Option<Duration>) -> Result<(),
         let frame = render(&scene, &camera, k as u64);
         let cpu = thread_cpu();
         let found = detector.detect(&frame.image);
-        s.times.push((thread_cpu() - cpu).as_secs_f64() * 1000.0);
+        let ms = (thread_cpu() - cpu).as_secs_f64() * 1000.0;
+        s.times.push(ms);
         s.frames_full += 1;
+        let before = (s.found, s.false_pos);
         score(&frame.truth, &found, &mut s);
+        if verbose {
+            println!(
+                "    table {k:>2}: {ms:>6.2} ms, {} read, {} missed, {} false",
+                s.found - before.0,
+                frame.truth.iter().filter(|t| t.readable()).count() - (s.found - before.0),
+                s.false_pos - before.1,
+            );
+        }
     }
     let mut sorted = s.times.clone();
     sorted.sort_by(f64::total_cmp);
@@ -222,7 +238,7 @@ fn main() -> Result<(), VisionError> {
             continue;
         }
         if first_n > 0 {
-            first_sight(w, h, first_n, budget)?;
+            first_sight(w, h, first_n, budget, verbose)?;
         }
         if frames == 0 {
             continue;

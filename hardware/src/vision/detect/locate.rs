@@ -195,6 +195,22 @@ impl Detector {
         finders
     }
 
+    /// The finder patterns in one rectangle of the frame (pixels: x0, y0, x1, y1), every row
+    /// scanned (the whole-frame scan reads every [`row_step`](super::DetectorConfig::row_step)
+    /// th): the finer look around a finder left over, for partners the coarse scan missed.
+    /// Linear in the rectangle's pixels.
+    pub(super) fn finders_in(&self, g: &Gray, stats: &BlockStats, rect: [f32; 4]) -> Vec<Finder> {
+        let clip = |v: f32, n: usize| (v.max(0.0) as usize).min(n);
+        let (x0, y0) = (clip(rect[0].floor(), g.w), clip(rect[1].floor(), g.h));
+        let (x1, y1) = (clip(rect[2].ceil(), g.w), clip(rect[3].ceil(), g.h));
+        let mut hits = Vec::new();
+        let mut runs = Vec::new();
+        for y in y0..y1 {
+            self.scan_row(g, stats, y, x0, x1, &mut runs, &mut hits);
+        }
+        cluster_finders(hits, 1)
+    }
+
     /// Run-length codes one row span against the block thresholds and checks every five runs
     /// for a finder's 1:1:3:1:1, dark-centred (a normal code) or light-centred (inverted).
     #[allow(clippy::too_many_arguments)]
@@ -227,8 +243,13 @@ impl Detector {
             // pixel and no branch per pixel.
             let mut dark = 0u32;
             if ok {
-                for (i, &v) in row[x..end].iter().enumerate() {
-                    dark |= u32::from(v < thr) << i;
+                let px = &row[x..end];
+                if px.len() == 16 {
+                    dark = below_mask8(load8(px), thr) | below_mask8(load8(&px[8..]), thr) << 8;
+                } else {
+                    for (i, &v) in px.iter().enumerate() {
+                        dark |= u32::from(v < thr) << i;
+                    }
                 }
             }
             let len = end - x;
@@ -410,6 +431,27 @@ impl Detector {
     }
 }
 
+/// The first eight bytes of `px` (at least eight) as one word, the first byte lowest.
+#[inline]
+fn load8(px: &[u8]) -> u64 {
+    px.first_chunk::<8>().map_or(0, |c| u64::from_le_bytes(*c))
+}
+
+/// Bit `i` set where byte `i` of `v` is below `t`: eight pixels compared at once in one word
+/// (no branch, no vector unit needed, the same on the Pi's cores).
+#[inline]
+fn below_mask8(v: u64, t: u8) -> u32 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let y = 0x0101_0101_0101_0101u64 * u64::from(t);
+    // Each byte's low seven bits compared: (v | 128) − (t & 127) cannot borrow from the next
+    // byte, and its top bit says v_low ≥ t_low.
+    let d = (v | HIGH) - (y & !HIGH);
+    // v < t: its top bit is clear where t's is set, or the top bits agree and v_low < t_low.
+    let lt = ((!v & y) | (!(v ^ y) & !d)) & HIGH;
+    // The eight top bits gathered into one byte (each product lands on its own bit).
+    ((lt >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
 /// Merges row hits of the same finder; keeps finders seen on two rows or more.
 pub(super) fn cluster_finders(mut hits: Vec<Finder>, step: usize) -> Vec<Finder> {
     hits.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x)));
@@ -498,8 +540,14 @@ pub(super) fn triples(finders: &[Finder]) -> Vec<Triple> {
             }
         }
     }
-    out.sort_by(|a, b| a.quality.total_cmp(&b.quality).then(a.ids.cmp(&b.ids)));
-    out.truncate(MAX_TRIPLES);
+    let order = |a: &Triple, b: &Triple| a.quality.total_cmp(&b.quality).then(a.ids.cmp(&b.ids));
+    // Only the best ones are kept: those picked first, then sorted (a total order, so the
+    // same triples in the same order as a full sort).
+    if out.len() > MAX_TRIPLES {
+        out.select_nth_unstable_by(MAX_TRIPLES, order);
+        out.truncate(MAX_TRIPLES);
+    }
+    out.sort_unstable_by(order);
     out
 }
 
@@ -622,6 +670,32 @@ mod tests {
         }
         // Both kinds of block were compared.
         assert!(flags.iter().any(|&o| o) && flags.iter().any(|&o| !o));
+    }
+
+    #[test]
+    fn eight_pixels_at_once_compare_as_one_by_one() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut words = vec![0u64, u64::MAX, 0x8080_8080_8080_8080, 0x7F7F_7F7F_7F7F_7F7F];
+        for _ in 0..200 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            words.push(seed);
+        }
+        let mut set = 0u32;
+        for &v in &words {
+            for t in 0..=255u8 {
+                let want = v
+                    .to_le_bytes()
+                    .iter()
+                    .enumerate()
+                    .fold(0u32, |m, (i, &b)| m | u32::from(b < t) << i);
+                assert_eq!(below_mask8(v, t), want, "{v:#018x} below {t}");
+                set |= want;
+            }
+        }
+        // Every bit position was set somewhere.
+        assert_eq!(set, 0xFF);
     }
 
     #[test]
