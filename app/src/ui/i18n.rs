@@ -206,8 +206,12 @@ pub fn rulebook_words(reference: &str) -> Option<String> {
         if part.matches(')').count() > part.matches('(').count() {
             part = part.strip_suffix(')').unwrap_or(part).trim();
         }
-        // A house rule, or a digest's gap, is not in the rulebook.
-        if part.starts_with("House rule") || part.contains("outside the seed") {
+        // A house rule, or a digest's gap, is not in the rulebook; a house rule's own words
+        // go on to the end ("House rule: …; the app's default, …").
+        if part.starts_with("House rule") {
+            break;
+        }
+        if part.contains("outside the seed") {
             continue;
         }
         // "seed ❷ 召喚コスト" (older references) or the rulebook's words as they are.
@@ -1237,6 +1241,12 @@ mod tests {
             None
         );
         assert_eq!(rulebook_words("docs/catalogue-yomi.md"), None);
+        assert_eq!(
+            rulebook_words(
+                "House rule: the rulebook does not settle this; the app's default, which the table may change"
+            ),
+            None
+        );
         assert_eq!(
             rulebook_words("❷ 召喚コスト").as_deref(),
             Some("召喚コスト")
