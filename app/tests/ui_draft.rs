@@ -6,27 +6,15 @@
 
 use cards::core::GameId;
 use cards::games::junk_ken::{JunkKen, Step};
-use egui_kittest::Harness;
 use std::path::Path;
 use tableside::session::load_match;
 use tableside::store::Store;
-use tableside::ui::{FontChoice, TablesideApp, UiOptions, prepare_context};
 
 mod common;
 use common::*;
 
 fn open(db: &Path) -> H {
-    let app = TablesideApp::new(UiOptions {
-        db_path: db.to_path_buf(),
-        kiosk: false,
-        tower: None,
-    });
-    Harness::builder()
-        .with_size([1280.0, 800.0])
-        .with_context_setup(|ctx| {
-            prepare_context(ctx, FontChoice::EmbeddedOnly);
-        })
-        .build_ui_state(|ui, app: &mut TablesideApp| app.show(ui), app)
+    open_window(db, [1280.0, 800.0], false)
 }
 
 fn junk_ken(h: &H) -> cards::games::junk_ken::State {

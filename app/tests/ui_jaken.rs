@@ -12,24 +12,14 @@ use egui_kittest::kittest::Queryable;
 use std::path::Path;
 use tableside::session::load_match;
 use tableside::store::{MatchStatus, Store};
-use tableside::ui::{FontChoice, TablesideApp, UiOptions, prepare_context};
+use tableside::ui::{FontChoice, prepare_context};
 
 mod common;
 mod own_sets;
 use common::*;
 
 fn open(db: &Path) -> H {
-    let app = TablesideApp::new(UiOptions {
-        db_path: db.to_path_buf(),
-        kiosk: false,
-        tower: None,
-    });
-    Harness::builder()
-        .with_size([1400.0, 1000.0])
-        .with_context_setup(|ctx| {
-            prepare_context(ctx, FontChoice::EmbeddedOnly);
-        })
-        .build_ui_state(|ui, app: &mut TablesideApp| app.show(ui), app)
+    open_window(db, [1400.0, 1000.0], false)
 }
 
 #[track_caller]

@@ -6,10 +6,8 @@
 // Test helpers outside #[test] functions may fail loudly: a failure is the test's answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use egui_kittest::Harness;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use tableside::ui::{FontChoice, TablesideApp, UiOptions, prepare_context};
 
 mod common;
 use common::*;
@@ -18,17 +16,7 @@ use common::*;
 const INNER_ENV: &str = "TABLESIDE_TEST_READ_ONLY_DATA";
 
 fn open(db: &Path) -> H {
-    let app = TablesideApp::new(UiOptions {
-        db_path: db.to_path_buf(),
-        kiosk: true,
-        tower: None,
-    });
-    Harness::builder()
-        .with_size([800.0, 480.0])
-        .with_context_setup(|ctx| {
-            prepare_context(ctx, FontChoice::EmbeddedOnly);
-        })
-        .build_ui_state(|ui, app: &mut TablesideApp| app.show(ui), app)
+    open_window(db, [800.0, 480.0], true)
 }
 
 /// The window half: the data folder named by [`INNER_ENV`] is read-only here.

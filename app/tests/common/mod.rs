@@ -12,6 +12,22 @@ use tableside::ui::TablesideApp;
 /// The window under test.
 pub type H = Harness<'static, TablesideApp>;
 
+/// The whole app in a headless window of `size`, its store at `db`, no tower, the embedded fonts
+/// (`kiosk`: the Pi's touch kiosk).
+pub fn open_window(db: &std::path::Path, size: [f32; 2], kiosk: bool) -> H {
+    let app = TablesideApp::new(tableside::ui::UiOptions {
+        db_path: db.to_path_buf(),
+        kiosk,
+        tower: None,
+    });
+    Harness::builder()
+        .with_size(size)
+        .with_context_setup(|ctx| {
+            tableside::ui::prepare_context(ctx, tableside::ui::FontChoice::EmbeddedOnly);
+        })
+        .build_ui_state(|ui, app: &mut TablesideApp| app.show(ui), app)
+}
+
 /// Scrolls a widget into view and clicks it, as a player would.
 #[track_caller]
 pub fn click(h: &mut H, label: &str) {
