@@ -899,11 +899,11 @@ fn moves_block(
         tile_grid(ui, view, seat, &tiles, cols, taps, forms);
         return;
     }
-    let mut tiles = grouped(view, game, listed);
+    let mut tiles = grouped(view, game, listed, true);
     // More cards than tiles fit (a 30-card draft deck at 800×480): a tile per kind of move,
     // its cards in the chooser.
     if grid_fits(ui, view, &tiles, room).is_none() {
-        let by_kind = grouped_by_kind(view, listed);
+        let by_kind = grouped(view, game, listed, false);
         if by_kind.len() < tiles.len() {
             tiles = by_kind;
         }
@@ -911,48 +911,6 @@ fn moves_block(
     let cols = grid_fits(ui, view, &tiles, room).unwrap_or_else(|| lowest_grid(ui, view, &tiles));
     tile_grid(ui, view, seat, &tiles, cols, taps, forms);
     chooser_dialog(ui, view, game, seat, &tiles, taps, forms);
-}
-
-/// The moves as a tile per kind of move (each kind with more than one move opens the chooser),
-/// for more cards than a tile each fits.
-fn grouped_by_kind<'a>(view: &View<'_>, listed: &[&'a Action]) -> Vec<Tile<'a>> {
-    let mut tiles: Vec<Tile<'a>> = Vec::new();
-    for a in listed {
-        let Some(kind) = move_type(a) else {
-            tiles.push(Tile::Move(a));
-            continue;
-        };
-        let key = format!("type:{kind}");
-        match tiles
-            .iter_mut()
-            .find(|t| matches!(t, Tile::Group { key: k, .. } if *k == key))
-        {
-            Some(Tile::Group { moves, .. }) => moves.push(a),
-            _ => tiles.push(Tile::Group {
-                key,
-                text: String::new(),
-                moves: vec![a],
-            }),
-        }
-    }
-    tiles
-        .into_iter()
-        .map(|t| match t {
-            Tile::Group { moves, .. } if moves.len() == 1 => Tile::Move(moves[0]),
-            Tile::Group { key, moves, .. } => {
-                let labels: Vec<String> = moves
-                    .iter()
-                    .map(|a| without_player(view, a, (view.label)(view, a)))
-                    .collect();
-                Tile::Group {
-                    key,
-                    text: shared_words(&labels),
-                    moves,
-                }
-            }
-            t => t,
-        })
-        .collect()
 }
 
 /// True when the moves, one button each (the folded texts one row each), fit in the room left
@@ -1090,11 +1048,16 @@ fn lowest_grid(ui: &Ui, view: &View<'_>, tiles: &[Tile<'_>]) -> usize {
 }
 
 /// The moves grouped for the chooser: by the card they name (its family, e.g. Yomi's copies
-/// of one move), else by the kind of move when there are several of it; a move alone stays a
-/// tile of its own.
-fn grouped<'a>(view: &View<'_>, game: &GameUi, listed: &[&'a Action]) -> Vec<Tile<'a>> {
+/// of one move) when `by_card`, else by the kind of move when there are several of it; a move
+/// alone stays a tile of its own.
+fn grouped<'a>(
+    view: &View<'_>,
+    game: &GameUi,
+    listed: &[&'a Action],
+    by_card: bool,
+) -> Vec<Tile<'a>> {
     let key_of = |a: &Action| -> Option<(String, Option<String>)> {
-        if let Some((key, shown)) = family_of(view, game, a) {
+        if by_card && let Some((key, shown)) = family_of(view, game, a) {
             return Some((format!("card:{key}"), Some(shown)));
         }
         let kind = move_type(a)?;
