@@ -86,14 +86,9 @@ pub(super) fn setup(
             rules,
         ));
     }
+    // A draft's players bring no decks (refused otherwise): their seats above are empty until
+    // the decks are built from the holdings.
     let draft = super::draft::setup(players, rules, catalogue, &mut cards)?;
-    if draft.is_some() {
-        // The players bring no decks: they build them from their holdings first.
-        seats = players
-            .iter()
-            .map(|p| seat_state(p.name.clone(), Vec::new(), Vec::new(), rules))
-            .collect();
-    }
     let [a, b]: [PlayerState; 2] = seats.try_into().map_err(|_| SetupError::PlayerCount {
         game: GameId::JunkKen,
         expected: "2".into(),
