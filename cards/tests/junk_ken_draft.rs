@@ -580,7 +580,7 @@ fn a_draft_move_outside_its_step_names_both_steps() {
         },
         "testing",
         "junk-ken.draft-order",
-        &["belongs to the deck building", "in the pack purchase"],
+        &["belongs to the deck building", "at the pack purchase"],
         &["デッキ構築フェーズ", "パック購入フェーズ"],
     );
     undo(&mut m);

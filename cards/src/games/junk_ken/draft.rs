@@ -268,15 +268,12 @@ fn step_names(step: Step) -> (&'static str, &'static str) {
 fn wrong_draft_step(state: &State, what: (&str, &str), when: Step) -> Violation {
     let (now_en, now_ja) = step_names(state.table.step);
     let (when_en, when_ja) = step_names(when);
-    Violation::new(
+    Violation::wrong_phase(
         "junk-ken.draft-order",
-        format!("{} belongs to {when_en}; the match is in {now_en}.", what.0),
         REF_ORDER,
+        [what.0, when_en, now_en],
+        [what.1, when_ja, now_ja],
     )
-    .ja(format!(
-        "{}は{when_ja}で行います。いまは{now_ja}です。",
-        what.1
-    ))
 }
 
 /// The rules of the draft's moves (`Pick`, the exchange, deck building).
