@@ -88,8 +88,8 @@ pub(crate) struct TableScreen {
     /// The logged inputs (JSON), read back from the store for the log in Japanese; refreshed
     /// when the log grows or shrinks.
     inputs: Vec<Value>,
-    /// The step on the phase bar and when it began (ms since the Unix epoch): the time of the
-    /// newest entry when the step was first seen (a JUNK-KEN draft's 5 minutes of deck building).
+    /// The step on the phase bar and when it began (ms since the Unix epoch): the match's last
+    /// update (its newest entry) when the step was first seen (a JUNK-KEN draft's 5 minutes of deck building).
     step_began: Option<(String, i64)>,
 }
 
@@ -202,13 +202,12 @@ impl TableScreen {
             dice.observe(game);
             let ctx = game.context();
             if self.step_began.as_ref().map(|(s, _)| s) != Some(&ctx.phase.step) {
+                // The newest entry's time: one row, not the log.
                 let at = self
                     .session
                     .store()
-                    .entries(self.session.id())
-                    .ok()
-                    .and_then(|e| e.last().map(|e| e.at_ms))
-                    .unwrap_or_else(crate::session::now_ms);
+                    .get(self.session.id())
+                    .map_or_else(|_| crate::session::now_ms(), |r| r.updated_ms);
                 self.step_began = Some((ctx.phase.step.clone(), at));
             }
             let step_began_ms = self.step_began.as_ref().map(|(_, at)| *at);
