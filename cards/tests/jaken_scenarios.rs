@@ -1396,24 +1396,7 @@ fn refusal_ending_the_battle_before_the_comparison_names_both_steps() {
 /// Then: the deck rule's sentences name the cause (English `en`, Japanese `ja`), the Japanese one
 /// is written in Japanese, and the reference is the rulebook's own sentence.
 fn deck_refusal(v: &[cards::core::Violation], rule: &str, en: &[&str], ja: &[&str]) {
-    let v = v
-        .iter()
-        .find(|v| v.rule == rule)
-        .unwrap_or_else(|| panic!("no {rule} in {v:?}"));
-    for n in en {
-        assert!(
-            v.sentence.contains(n),
-            "{rule}: {:?} lacks {n:?}",
-            v.sentence
-        );
-    }
-    for n in ja {
-        assert!(
-            v.sentence_ja.contains(n),
-            "{rule}: {:?} lacks {n:?}",
-            v.sentence_ja
-        );
-    }
+    let v = common::names_the_cause(v, rule, en, ja);
     let cat = catalogue();
     let header = MatchHeader {
         game: cards::core::GameId::Jaken,

@@ -2292,24 +2292,7 @@ fn deck_rules_name_the_numbers_and_the_cards_in_both_languages() {
         &cat,
     );
     let check = |v: &[Violation], rule: &str, en: &[&str], ja: &[&str]| {
-        let v = v
-            .iter()
-            .find(|v| v.rule == rule)
-            .unwrap_or_else(|| panic!("no {rule} in {v:?}"));
-        for n in en {
-            assert!(
-                v.sentence.contains(n),
-                "{rule}: {:?} lacks {n:?}",
-                v.sentence
-            );
-        }
-        for n in ja {
-            assert!(
-                v.sentence_ja.contains(n),
-                "{rule}: {:?} lacks {n:?}",
-                v.sentence_ja
-            );
-        }
+        let v = common::names_the_cause(v, rule, en, ja);
         common::assert_japanese(&v.sentence_ja, &names);
         assert!(
             v.reference.contains('「') || v.reference.starts_with("House rule"),

@@ -158,31 +158,15 @@ impl Table {
     /// Then: the move is refused by `rule` (not applied), and both of its sentences hold every
     /// needle: the actual cause, named.
     fn names(&mut self, m: Move, rule: &str, en: &[&str], ja: &[&str]) {
-        let v = match self.m.prepare(&mv(m)) {
-            Err(Rejection::Refused { violations }) => violations
-                .into_iter()
-                .find(|v| v.rule == rule)
-                .unwrap_or_else(|| panic!("not refused by {rule}")),
+        let violations = match self.m.prepare(&mv(m)) {
+            Err(Rejection::Refused { violations }) => violations,
             other => panic!("expected a refusal by {rule}, got {other:?}"),
         };
+        let v = common::names_the_cause(&violations, rule, en, ja);
         common::assert_japanese(
             &v.sentence_ja,
             &common::quoted_names(self.m.header(), &catalogue()),
         );
-        for n in en {
-            assert!(
-                v.sentence.contains(n),
-                "{rule}: {:?} lacks {n:?}",
-                v.sentence
-            );
-        }
-        for n in ja {
-            assert!(
-                v.sentence_ja.contains(n),
-                "{rule}: {:?} lacks {n:?}",
-                v.sentence_ja
-            );
-        }
     }
 
     /// Then: the move is refused by `rule`, whose sentences name the cause (`en`, `ja`); with an

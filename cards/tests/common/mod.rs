@@ -29,6 +29,37 @@ pub fn demo_header(game: GameId) -> String {
         .collect()
 }
 
+/// The violation of `rule` among `violations`, whose English sentence holds every `en` and whose
+/// Japanese one (present) every `ja`: the sentences name the actual cause.
+#[track_caller]
+pub fn names_the_cause<'a>(
+    violations: &'a [cards::core::Violation],
+    rule: &str,
+    en: &[&str],
+    ja: &[&str],
+) -> &'a cards::core::Violation {
+    let v = violations
+        .iter()
+        .find(|v| v.rule == rule)
+        .unwrap_or_else(|| panic!("refused by {violations:?}, not {rule}"));
+    for needle in en {
+        assert!(
+            v.sentence.contains(needle),
+            "{rule}: {:?} lacks {needle:?}",
+            v.sentence
+        );
+    }
+    assert!(!v.sentence_ja.is_empty(), "{rule}: no Japanese sentence");
+    for needle in ja {
+        assert!(
+            v.sentence_ja.contains(needle),
+            "{rule}: {:?} lacks {needle:?}",
+            v.sentence_ja
+        );
+    }
+    v
+}
+
 /// Then: `mv` is refused by `rule`, whose sentences name the cause (`en` in English, `ja` in
 /// Japanese) and whose reference is the rulebook's, not a file; with an override (`reason`) it is
 /// applied, the entry records the broken rules, and the log replays to the live state.
@@ -50,28 +81,10 @@ pub fn refused_then_overridden<G: cards::game::Game>(
         Err(other) => panic!("{mv:?}: expected a refusal by {rule}, got {other:?}"),
         Ok(_) => panic!("{mv:?}: expected a refusal by {rule}, it was accepted"),
     };
-    let v = violations
-        .iter()
-        .find(|v| v.rule == rule)
-        .unwrap_or_else(|| panic!("{mv:?}: refused by {violations:?}, not {rule}"));
-    for needle in en {
-        assert!(
-            v.sentence.contains(needle),
-            "{rule}: {:?} lacks {needle:?}",
-            v.sentence
-        );
-    }
-    assert!(!v.sentence_ja.is_empty(), "{rule}: no Japanese sentence");
+    let v = names_the_cause(&violations, rule, en, ja);
     let names = quoted_names(m.header(), catalogue);
     for w in &violations {
         assert_japanese(&w.sentence_ja, &names);
-    }
-    for needle in ja {
-        assert!(
-            v.sentence_ja.contains(needle),
-            "{rule}: {:?} lacks {needle:?}",
-            v.sentence_ja
-        );
     }
     assert!(
         !v.reference.contains(".md") && !v.reference.is_empty(),
