@@ -341,18 +341,18 @@ fn label(view: &View<'_>, action: &Action) -> String {
             atk,
         } => format!("{}: {}が場にある間、攻撃 {atk:+}", name(player), card(&c)),
         Move::Pick { player, pile } => {
-            let size = usize::try_from(pile)
-                .ok()
-                .and_then(|i| state.table.draft.as_ref()?.piles.get(i.checked_sub(1)?))
-                .map_or(0, |p| p.cards.len());
-            format!("{}が山{pile}({size}枚)を選ぶ", name(player))
+            format!(
+                "{}が山{pile}({}枚)を選ぶ",
+                name(player),
+                state.pile_size(pile)
+            )
         }
         Move::ExchangeTake { card: c } => {
-            let w = draft_winner(state);
+            let w = state.draft_winner();
             format!("{}が{}から{}を受け取る", name(w), name(1 - w), card(&c))
         }
         Move::ExchangeGive { card: c } => {
-            let w = draft_winner(state);
+            let w = state.draft_winner();
             format!("{}が{}に{}を渡す", name(w), name(1 - w), card(&c))
         }
         Move::ExchangeDone {} => "交換を終える".to_owned(),
@@ -367,17 +367,6 @@ fn label(view: &View<'_>, action: &Action) -> String {
         }
         Move::DeckDone { player } => format!("{}のデッキ完成", name(player)),
     }
-}
-
-/// The draft's previous winner (the one who exchanges), seat 0 when none is recorded.
-fn draft_winner(state: &State) -> Seat {
-    state
-        .table
-        .draft
-        .as_ref()
-        .and_then(|d| d.winner)
-        .unwrap_or(0)
-        .min(1)
 }
 
 /// Why the match ended, in Japanese (naming the players).

@@ -581,6 +581,25 @@ fn not_held(state: &State, seat: Seat, card: &str, held: usize, used: usize) -> 
 }
 
 impl State {
+    /// The size of draft pile `pile` (numbered from 1); 0 for no such pile.
+    pub fn pile_size(&self, pile: u32) -> usize {
+        usize::try_from(pile)
+            .ok()
+            .and_then(|i| self.table.draft.as_ref()?.piles.get(i.checked_sub(1)?))
+            .map_or(0, |p| p.cards.len())
+    }
+
+    /// The draft's previous winner, who exchanges cards with the loser (seat 0 when none is
+    /// recorded).
+    pub fn draft_winner(&self) -> Seat {
+        self.table
+            .draft
+            .as_ref()
+            .and_then(|d| d.winner)
+            .unwrap_or(0)
+            .min(1)
+    }
+
     /// The draft of this match, carried to its next battle (a new match with house rule
     /// `draft_carry`): `None` for a match without a pack purchase, or one whose battle has not
     /// ended.

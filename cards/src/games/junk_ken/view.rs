@@ -940,29 +940,17 @@ pub(super) fn describe(state: &State, mv: &Move) -> String {
             )
         }
         Move::Surrender { player } => format!("{} surrenders", name(player)),
-        Move::Pick { player, pile } => {
-            let size = usize::try_from(*pile)
-                .ok()
-                .and_then(|i| state.table.draft.as_ref()?.piles.get(i.checked_sub(1)?))
-                .map_or(0, |p| p.cards.len());
-            format!("{} picks pile {pile} ({size} cards)", name(player))
-        }
+        Move::Pick { player, pile } => format!(
+            "{} picks pile {pile} ({} cards)",
+            name(player),
+            state.pile_size(*pile)
+        ),
         Move::ExchangeTake { card: c } => {
-            let w = state
-                .table
-                .draft
-                .as_ref()
-                .and_then(|d| d.winner)
-                .unwrap_or(0);
+            let w = state.draft_winner();
             format!("{} takes {} from {}", name(&w), card(c), name(&other(w)))
         }
         Move::ExchangeGive { card: c } => {
-            let w = state
-                .table
-                .draft
-                .as_ref()
-                .and_then(|d| d.winner)
-                .unwrap_or(0);
+            let w = state.draft_winner();
             format!("{} gives {} to {}", name(&w), card(c), name(&other(w)))
         }
         Move::ExchangeDone {} => "the exchange is done".to_owned(),
