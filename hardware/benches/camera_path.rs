@@ -5,14 +5,16 @@
 //! At the start a table video is rendered — cards put down by hand into the zones of all five
 //! games' mats, turned, the table cleared, and (unless `--calm`) shadows crossing it, bumps of
 //! the table, hands resting on cards and cards taken away by hand (`Disturbances::busy_table`)
-//! — and written to a temporary directory as colour JPEG files (4:2:2, as a webcam's MJPEG;
+//! — and written to a temporary directory as colour JPEG files (4:4:4: `image`'s encoder does not subsample the chroma, so a frame holds twice the chroma blocks of a webcam's 4:2:2 MJPEG;
 //! quality `--quality`, 85 by default; a little colour and sensor noise in each channel). Then
 //! the frames are played back in name order and timed: read (the file), decode (to luma),
 //! scan, track. For comparison each frame is also decoded the way `tableside track` did
 //! before (`image`'s full colour decode, then a conversion to grey), untimed in the totals.
 //!
 //! Prints per frame size: the costs (median / p95 / max ms) of read + decode, of scan + track,
-//! of the whole path, and of the old decode; the cost of taking the same frame's luma from a
+//! of the whole path, of the old decode and of the general JPEG decoder's luma
+//! (`luma::from_jpeg_general`, `zune-jpeg`, what this path used before its own baseline
+//! decoder); the cost of taking the same frame's luma from a
 //! `YUYV` buffer instead (what a camera streaming `YUYV`, `NV12` or `GREY` costs in place of
 //! the read and decode); and how the tracking went (placements reported
 //! right within 1 s of the hand leaving, cards taken away reported gone within 1 s of the hand
@@ -110,7 +112,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(|g| MatLayout::builtin(*g))
         .collect::<Result<Vec<_>, _>>()?;
     println!(
-        "{:<10} {:>5} {:>6} {:>22} {:>22} {:>22} {:>22} {:>20} {:>9} {:>9} {:>6} {:>6}",
+        "{:<10} {:>5} {:>6} {:>22} {:>22} {:>22} {:>22} {:>22} {:>20} {:>9} {:>9} {:>6} {:>6}",
         "frame",
         "tags",
         "frames",
@@ -118,6 +120,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "scan+track ms",
         "whole path ms",
         "old decode ms",
+        "zune-jpeg luma ms",
         "YUYV to luma ms",
         "placed ok",
         "gone ok",
@@ -165,8 +168,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut part = usize::MAX;
         let mut tracker = Tracker::new(layouts[0].clone(), None, config.clone());
         let mut judge = Judge::new(&video, fps);
-        let (mut read, mut scan, mut whole, mut old, mut yuyv_ms) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut read, mut scan, mut whole, mut old, mut general, mut yuyv_ms) = (
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+        );
         let mut frames = 0;
         loop {
             if frames >= limit {
@@ -212,6 +221,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 let grey = image::load_from_memory(&bytes)?.to_luma8();
                 old.push(ms(thread_cpu() - c3));
                 std::hint::black_box(grey);
+                let c4 = thread_cpu();
+                let grey = hardware::vision::luma::from_jpeg_general(&bytes)?;
+                general.push(ms(thread_cpu() - c4));
+                std::hint::black_box(grey);
             }
             if verbose {
                 for e in &events {
@@ -228,7 +241,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut s = judge.summary();
         let scored = truths.is_some() && limit == usize::MAX;
         println!(
-            "{:<10} {:>5} {:>6} {:>22} {:>22} {:>22} {:>22} {:>20} {:>9} {:>9} {:>6} {:>6}",
+            "{:<10} {:>5} {:>6} {:>22} {:>22} {:>22} {:>22} {:>22} {:>20} {:>9} {:>9} {:>6} {:>6}",
             format!("{w}x{h}"),
             format!("{tag_mm}mm"),
             frames,
@@ -236,6 +249,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             spread(&mut scan, 2, ""),
             spread(&mut whole, 2, ""),
             spread(&mut old, 2, ""),
+            spread(&mut general, 2, ""),
             spread(&mut yuyv_ms, 2, ""),
             if scored {
                 format!(

@@ -8,7 +8,7 @@
 //! | `GREY` (Y8) | the buffer as it is |
 //! | `YUYV` (YUY2, 4:2:2) | every second byte: the Y samples |
 //! | `NV12`, `NV21`, `YU12`/`I420`, `YV12` (4:2:0) | the Y plane, the first width × height bytes |
-//! | `MJPEG` / JPEG files | decoded to luma only ([`zune_jpeg`] with a luma output: the chroma is entropy-decoded, as it must be, but never transformed, upsampled or converted) |
+//! | `MJPEG` / JPEG files | decoded to luma only ([`super::jpeg`] for baseline pictures, every webcam's MJPEG: the chroma is walked, as it must be, but never stored or transformed; [`zune_jpeg`] with a luma output for the rest) |
 //! | PNG files | decoded; a grey PNG is taken as it is, a colour one converted |
 //!
 //! Every decoder call is bounded (frames of at most [`MAX_SIDE`] pixels a side) and contained:
@@ -148,6 +148,26 @@ fn plane(y: &[u8], width: usize, height: usize, name: &str) -> Result<GrayImage,
 /// # Errors
 /// [`VisionError::BadFrame`] for a damaged or oversized picture.
 pub fn from_jpeg(bytes: &[u8]) -> Result<GrayImage, VisionError> {
+    // The fast baseline decoder first (every webcam's MJPEG); anything it does not take, or
+    // finds damaged, goes to zune-jpeg, which decodes what it can and says what is wrong.
+    if let Ok(Ok(luma)) = catch_unwind(|| super::jpeg::decode(bytes, MAX_SIDE)) {
+        let (w, h) = (
+            u32::try_from(luma.width).map_err(|_| bad("JPEG", "too wide"))?,
+            u32::try_from(luma.height).map_err(|_| bad("JPEG", "too tall"))?,
+        );
+        if let Some(image) = GrayImage::from_raw(w, h, luma.pixels) {
+            return Ok(image);
+        }
+    }
+    from_jpeg_general(bytes)
+}
+
+/// Decodes any JPEG picture `zune-jpeg` reads (progressive, arithmetic-coded, RGB…) to its
+/// grey levels, more slowly than [`from_jpeg`]'s baseline decoder.
+///
+/// # Errors
+/// [`VisionError::BadFrame`] for a damaged or oversized picture.
+pub fn from_jpeg_general(bytes: &[u8]) -> Result<GrayImage, VisionError> {
     let options = DecoderOptions::default()
         .jpeg_set_out_colorspace(ColorSpace::Luma)
         .set_max_width(MAX_SIDE)

@@ -39,6 +39,7 @@
 
 pub mod detect;
 pub mod geometry;
+pub mod jpeg;
 pub mod luma;
 pub mod mat;
 pub mod presence;
