@@ -5,8 +5,10 @@
 //! At the start a table video is rendered — cards put down by hand into the zones of all five
 //! games' mats, turned, the table cleared, and (unless `--calm`) shadows crossing it, bumps of
 //! the table, hands resting on cards and cards taken away by hand (`Disturbances::busy_table`)
-//! — and written to a temporary directory as colour JPEG files (4:4:4: `image`'s encoder does not subsample the chroma, so a frame holds twice the chroma blocks of a webcam's 4:2:2 MJPEG;
-//! quality `--quality`, 85 by default; a little colour and sensor noise in each channel). Then
+//! — and written to a temporary directory as colour JPEG files (4:4:4: `image`'s encoder does
+//! not subsample the chroma, so a frame holds twice the chroma blocks of a webcam's 4:2:2
+//! MJPEG; quality `--quality`, 85 by default; a little colour and sensor noise in each
+//! channel). Then
 //! the frames are played back in name order and timed: read (the file), decode (to luma),
 //! scan, track. For comparison each frame is also decoded the way `tableside track` did
 //! before (`image`'s full colour decode, then a conversion to grey), untimed in the totals.
@@ -22,18 +24,20 @@
 //!
 //! `cargo bench --workspace --bench camera_path [-- --size 1920x1080] [--placements 40]
 //! [--tag-mm MM] [--quality 85] [--calm] [--seed 1] [--keep DIR] [--frames DIR] [--limit N]
-//! [--no-baseline] [--verbose]`. Without `--size`: 1920×1080 with 36 mm tags and 1280×720 with 44 mm tags (the
+//! [--no-baseline] [--portable] [--verbose]`. Without `--size`: 1920×1080 with 36 mm tags and 1280×720 with 44 mm tags (the
 //! sizes `tableside tags` recommends). `--keep DIR` writes the frames there and keeps them;
 //! `--frames DIR` plays an existing directory (rendered by `--keep`) without rendering; `--limit
 //! N` stops after N frames and `--no-baseline` leaves out the old decode (for `valgrind
-//! --tool=callgrind`, docs/vision.md).
+//! --tool=callgrind`, docs/vision.md); `--portable` decodes with the portable code only
+//! (`jpeg::decode_portable`: no AVX2, as on a Raspberry Pi).
 
 mod common;
 
 use cards::core::GameId;
 use common::{Judge, arg, json_line, spread, thread_cpu};
 use hardware::vision::detect::Scanner;
-use hardware::vision::luma::{PixelFormat, to_luma};
+use hardware::vision::jpeg;
+use hardware::vision::luma::{self, PixelFormat, to_luma};
 use hardware::vision::mat::MatLayout;
 use hardware::vision::render::{
     Camera, Disturbances, TableVideo, Truth, VideoPlan, table_video_with, tag_to_card_mm,
@@ -89,6 +93,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let limit: usize = arg(&args, "--limit").unwrap_or(usize::MAX);
     let verbose = args.iter().any(|a| a == "--verbose");
     let baseline = !args.iter().any(|a| a == "--no-baseline");
+    let portable = args.iter().any(|a| a == "--portable");
     let fps = 10.0;
     let tag_arg: Option<f64> = arg(&args, "--tag-mm");
     let sizes: Vec<(u32, u32, f64)> = match arg::<String>(&args, "--size") {
@@ -182,7 +187,31 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 break;
             }
             let c0 = thread_cpu();
-            let Some(frame) = source.next_frame()? else {
+            let next = if portable {
+                // The file read and decoded by the portable code (what a Raspberry Pi runs).
+                match paths.get(frames) {
+                    Some(path) => {
+                        let bytes = std::fs::read(path)?;
+                        let luma = jpeg::decode_portable(&bytes, luma::MAX_SIDE)
+                            .map_err(|e| format!("{}: {e:?}", path.display()))?;
+                        let image = image::GrayImage::from_raw(
+                            luma.width as u32,
+                            luma.height as u32,
+                            luma.pixels,
+                        )
+                        .ok_or("a short frame")?;
+                        Some(hardware::vision::Frame {
+                            image,
+                            at: std::time::Duration::from_secs_f64(frames as f64 / fps),
+                            seq: frames as u64,
+                        })
+                    }
+                    None => None,
+                }
+            } else {
+                source.next_frame()?
+            };
+            let Some(frame) = next else {
                 break;
             };
             let c1 = thread_cpu();

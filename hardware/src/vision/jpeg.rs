@@ -548,7 +548,7 @@ const BIAS_2: i32 = (1 << (SHIFT_2 - 1)) + (128 << SHIFT_2);
 /// Transforms a block `c` (stored transposed; `last`: the zigzag index of its last coefficient)
 /// into 8 × 8 pixels at `out[0]`, rows `stride` apart, and leaves `c` zero again.
 #[inline(always)]
-fn idct<const AVX2: bool>(c: &mut [i32; 64], last: usize, out: &mut [u8], stride: usize) {
+fn idct<const SIMD: bool>(c: &mut [i32; 64], last: usize, out: &mut [u8], stride: usize) {
     let rows: [V; 8] = from_fn(|r| {
         let mut v = [0; 8];
         v.copy_from_slice(&c[r * 8..r * 8 + 8]);
@@ -567,12 +567,21 @@ fn idct<const AVX2: bool>(c: &mut [i32; 64], last: usize, out: &mut [u8], stride
         return;
     }
     #[cfg(target_arch = "x86_64")]
-    if AVX2 {
+    if SIMD {
         #[allow(unsafe_code)]
-        // SAFETY: `AVX2` is true only in `decode_scan_avx2`, called once the processor was
-        // found to have AVX2.
+        // SAFETY: on x86-64 `SIMD` is true only in `decode_scan_avx2`, called once the
+        // processor was found to have AVX2.
         unsafe {
             avx2::idct(&rows, last <= 9, out, stride)
+        };
+        return;
+    }
+    #[cfg(target_arch = "aarch64")]
+    if SIMD {
+        #[allow(unsafe_code)]
+        // SAFETY: every aarch64 processor has NEON (the target's baseline).
+        unsafe {
+            neon::idct(&rows, last <= 9, out, stride)
         };
         return;
     }
@@ -744,6 +753,159 @@ mod avx2 {
         for (y, line) in lines.iter().enumerate() {
             if let Some(row) = out.get_mut(y * stride..y * stride + 8) {
                 row.copy_from_slice(&line.to_le_bytes());
+            }
+        }
+    }
+}
+
+/// The transform in NEON instructions (every aarch64 processor): a row of a block is two
+/// 128-bit registers, its lanes 0–3 and 4–7.
+#[cfg(target_arch = "aarch64")]
+mod neon {
+    use super::{BIAS_1, BIAS_2, SHIFT_1, SHIFT_2, V};
+    use std::arch::aarch64::{
+        int32x4_t, vaddq_s32, vcombine_s16, vdupq_n_s32, vget_lane_u64, vld1q_s32, vmulq_n_s32,
+        vqmovn_s32, vqmovun_s16, vreinterpret_u64_u8, vreinterpretq_s32_s64, vreinterpretq_s64_s32,
+        vshlq_n_s32, vshrq_n_s32, vsubq_s32, vtrn1q_s32, vtrn1q_s64, vtrn2q_s32, vtrn2q_s64,
+    };
+
+    /// A row: lanes 0–3, lanes 4–7.
+    #[derive(Clone, Copy)]
+    struct W(int32x4_t, int32x4_t);
+
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn add(a: W, b: W) -> W {
+        W(vaddq_s32(a.0, b.0), vaddq_s32(a.1, b.1))
+    }
+
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn sub(a: W, b: W) -> W {
+        W(vsubq_s32(a.0, b.0), vsubq_s32(a.1, b.1))
+    }
+
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn mul(a: W, k: i32) -> W {
+        W(vmulq_n_s32(a.0, k), vmulq_n_s32(a.1, k))
+    }
+
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn shl13(a: W) -> W {
+        W(vshlq_n_s32::<13>(a.0), vshlq_n_s32::<13>(a.1))
+    }
+
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn shr<const N: i32>(a: W) -> W {
+        W(vshrq_n_s32::<N>(a.0), vshrq_n_s32::<N>(a.1))
+    }
+
+    /// [`super::pass`] on registers; `SPARSE`: inputs 4–7 are zero.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn pass<const SHIFT: i32, const SPARSE: bool>(i: &[W; 8], bias: i32) -> [W; 8] {
+        let zero = W(vdupq_n_s32(0), vdupq_n_s32(0));
+        let (i4, i5, i6, i7) = if SPARSE {
+            (zero, zero, zero, zero)
+        } else {
+            (i[4], i[5], i[6], i[7])
+        };
+        let bias = W(vdupq_n_s32(bias), vdupq_n_s32(bias));
+        let z1 = mul(add(i[2], i6), 4433);
+        let tmp2 = add(z1, mul(i6, -15137));
+        let tmp3 = add(z1, mul(i[2], 6270));
+        let tmp0 = add(shl13(add(i[0], i4)), bias);
+        let tmp1 = add(shl13(sub(i[0], i4)), bias);
+        let (t10, t13) = (add(tmp0, tmp3), sub(tmp0, tmp3));
+        let (t11, t12) = (add(tmp1, tmp2), sub(tmp1, tmp2));
+        let (o0, o1, o2, o3) = (i7, i5, i[3], i[1]);
+        let z5 = mul(add(add(o0, o2), add(o1, o3)), 9633);
+        let z1 = mul(add(o0, o3), -7373);
+        let z2 = mul(add(o1, o2), -20995);
+        let z3 = add(mul(add(o0, o2), -16069), z5);
+        let z4 = add(mul(add(o1, o3), -3196), z5);
+        let a0 = add(mul(o0, 2446), add(z1, z3));
+        let a1 = add(mul(o1, 16819), add(z2, z4));
+        let a2 = add(mul(o2, 25172), add(z2, z3));
+        let a3 = add(mul(o3, 12299), add(z1, z4));
+        [
+            shr::<SHIFT>(add(t10, a3)),
+            shr::<SHIFT>(add(t11, a2)),
+            shr::<SHIFT>(add(t12, a1)),
+            shr::<SHIFT>(add(t13, a0)),
+            shr::<SHIFT>(sub(t13, a0)),
+            shr::<SHIFT>(sub(t12, a1)),
+            shr::<SHIFT>(sub(t11, a2)),
+            shr::<SHIFT>(sub(t10, a3)),
+        ]
+    }
+
+    /// A 4 × 4 block's rows as its columns.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn transpose4(a: [int32x4_t; 4]) -> [int32x4_t; 4] {
+        let t0 = vreinterpretq_s64_s32(vtrn1q_s32(a[0], a[1]));
+        let t1 = vreinterpretq_s64_s32(vtrn2q_s32(a[0], a[1]));
+        let t2 = vreinterpretq_s64_s32(vtrn1q_s32(a[2], a[3]));
+        let t3 = vreinterpretq_s64_s32(vtrn2q_s32(a[2], a[3]));
+        [
+            vreinterpretq_s32_s64(vtrn1q_s64(t0, t2)),
+            vreinterpretq_s32_s64(vtrn1q_s64(t1, t3)),
+            vreinterpretq_s32_s64(vtrn2q_s64(t0, t2)),
+            vreinterpretq_s32_s64(vtrn2q_s64(t1, t3)),
+        ]
+    }
+
+    /// The rows of `r` as columns: each 4 × 4 quarter transposed, the two off the diagonal
+    /// swapped.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn transpose(r: &[W; 8]) -> [W; 8] {
+        let a = transpose4([r[0].0, r[1].0, r[2].0, r[3].0]);
+        let b = transpose4([r[0].1, r[1].1, r[2].1, r[3].1]);
+        let c = transpose4([r[4].0, r[5].0, r[6].0, r[7].0]);
+        let d = transpose4([r[4].1, r[5].1, r[6].1, r[7].1]);
+        [
+            W(a[0], c[0]),
+            W(a[1], c[1]),
+            W(a[2], c[2]),
+            W(a[3], c[3]),
+            W(b[0], d[0]),
+            W(b[1], d[1]),
+            W(b[2], d[2]),
+            W(b[3], d[3]),
+        ]
+    }
+
+    /// [`super::idct`]'s two passes; `sparse`: the coefficients all lie in the first four rows
+    /// and columns.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    pub(super) fn idct(rows: &[V; 8], sparse: bool, out: &mut [u8], stride: usize) {
+        let r: [W; 8] = std::array::from_fn(|k| {
+            let v = &rows[k].0;
+            #[allow(unsafe_code)]
+            // SAFETY: `v` is eight i32s: lanes 0–3 are `v[0..4]`, lanes 4–7 `v[4..8]`.
+            unsafe {
+                W(vld1q_s32(v.as_ptr()), vld1q_s32(v[4..].as_ptr()))
+            }
+        });
+        let b = if sparse {
+            let a = pass::<{ SHIFT_1 as i32 }, true>(&r, BIAS_1);
+            pass::<{ SHIFT_2 as i32 }, true>(&transpose(&a), BIAS_2)
+        } else {
+            let a = pass::<{ SHIFT_1 as i32 }, false>(&r, BIAS_1);
+            pass::<{ SHIFT_2 as i32 }, false>(&transpose(&a), BIAS_2)
+        };
+        for (y, line) in b.iter().enumerate() {
+            // To bytes, saturating (the clamp to 0–255): eight lanes, one 64-bit word.
+            let bytes = vqmovun_s16(vcombine_s16(vqmovn_s32(line.0), vqmovn_s32(line.1)));
+            let word = vget_lane_u64::<0>(vreinterpret_u64_u8(bytes));
+            if let Some(row) = out.get_mut(y * stride..y * stride + 8) {
+                row.copy_from_slice(&word.to_le_bytes());
             }
         }
     }
@@ -1071,6 +1233,11 @@ fn decode_scan(
             };
         }
     }
+    #[cfg(target_arch = "aarch64")]
+    if simd {
+        // NEON is part of every aarch64 processor (a Raspberry Pi 3, 4 and 5).
+        return decode_scan_generic::<true>(bytes, start, frame, scan, tables, restart_interval);
+    }
     let _ = simd;
     decode_scan_generic::<false>(bytes, start, frame, scan, tables, restart_interval)
 }
@@ -1088,9 +1255,9 @@ fn decode_scan_avx2(
     decode_scan_generic::<true>(bytes, start, frame, scan, tables, restart_interval)
 }
 
-/// The scan's decoding; `AVX2`: in [`decode_scan_avx2`], with the transform in AVX2.
+/// The scan's decoding; `SIMD`: with the transform in AVX2 (in [`decode_scan_avx2`]) or NEON.
 #[inline(always)]
-fn decode_scan_generic<const AVX2: bool>(
+fn decode_scan_generic<const SIMD: bool>(
     bytes: &[u8],
     start: usize,
     frame: &Frame,
@@ -1151,7 +1318,7 @@ fn decode_scan_generic<const AVX2: bool>(
                 restart(&mut bits, &mut preds)?;
                 let last = block::<true>(&mut bits, dc, ac, &mut preds[0], quant, &mut c)?;
                 let at = by * 8 * stride + bx * 8;
-                idct::<AVX2>(&mut c, last, &mut out[at..], stride);
+                idct::<SIMD>(&mut c, last, &mut out[at..], stride);
             }
             if bits.pad > bits.n + 64 {
                 return Err(Refused::Damaged("the picture's data ends early"));
@@ -1169,7 +1336,7 @@ fn decode_scan_generic<const AVX2: bool>(
                             for h in 0..comp.h {
                                 let last = block::<true>(&mut bits, dc, ac, pred, quant, &mut c)?;
                                 let at = (my * comp.v + v) * 8 * stride + (mx * comp.h + h) * 8;
-                                idct::<AVX2>(&mut c, last, &mut out[at..], stride);
+                                idct::<SIMD>(&mut c, last, &mut out[at..], stride);
                             }
                         }
                     } else {
@@ -1536,6 +1703,12 @@ mod tests {
         h: usize,
         reference: Option<Vec<u8>>,
     ) {
+        // The vector and the portable code compute the same integers.
+        assert_eq!(
+            decode_with(jpeg, 8192, true),
+            decode_with(jpeg, 8192, false),
+            "{what}"
+        );
         for simd in [true, false] {
             let ours = decode_with(jpeg, 8192, simd).unwrap_or_else(|e| panic!("{what}: {e:?}"));
             assert_eq!((ours.width, ours.height), (w, h), "{what}");
@@ -1713,7 +1886,9 @@ mod tests {
             }
             let keep = cut.index(jpeg.len()).max(jpeg.len() / 2);
             let bytes = &jpeg[..keep];
-            if let Ok(luma) = decode_with(bytes, 8192, simd) {
+            let decoded = decode_with(bytes, 8192, simd);
+            prop_assert_eq!(&decoded, &decode_with(bytes, 8192, !simd));
+            if let Ok(luma) = decoded {
                 prop_assert_eq!(luma.pixels.len(), luma.width * luma.height);
             }
         }

@@ -319,6 +319,17 @@ mod tests {
     }
 
     #[test]
+    fn a_picture_that_makes_zune_jpeg_panic_is_an_error_in_one_line() {
+        // Found by fuzzing (fuzz/fuzz_targets/decode_jpeg.rs): zune-jpeg 0.5 unwraps a None in
+        // its AVX2 IDCT on this picture. The baseline decoder refuses it, and the general
+        // decoder's panic is contained.
+        let bytes = include_bytes!("../../../fuzz/seeds/jpeg/zune-jpeg-panics.jpg");
+        assert!(super::super::jpeg::decode(bytes, MAX_SIDE).is_err());
+        let err = from_jpeg(bytes).unwrap_err().to_string();
+        assert!(!err.contains('\n'), "{err}");
+    }
+
+    #[test]
     fn damaged_jpegs_and_files_are_errors_naming_the_file() {
         let (_, rgb) = picture(64, 64);
         let mut jpeg = Vec::new();
