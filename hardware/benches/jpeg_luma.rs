@@ -5,7 +5,8 @@
 //! beforehand. Every picture is checked: the three agree to 2 grey levels (the portable and
 //! the vector code exactly), or the bench stops.
 //!
-//! `cargo bench --workspace --bench jpeg_luma -- DIR [--limit N] [--repeat R]` — DIR holds
+//! `cargo bench --workspace --bench jpeg_luma -- DIR [--limit N] [--repeat R] [--only fast |
+//! portable | general]` — DIR holds
 //! `.jpg` files, such as the frames `camera_path --keep DIR` writes. Prints median / p95 / max
 //! ms per frame for each decoder. Small enough to build for and run on a Pi
 //! (`scripts/cross-build-arm64.sh` sets up the cross build).
@@ -24,6 +25,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .ok_or("usage: jpeg_luma DIR [--limit N] [--repeat R] (DIR: .jpg files)")?;
     let limit: usize = arg(&args, "--limit").unwrap_or(usize::MAX);
     let repeat: usize = arg(&args, "--repeat").unwrap_or(1).max(1);
+    // One decoder only (`fast`, `portable`, `general`): for counting its instructions alone
+    // (callgrind; on another processor, an emulator's instruction trace). No agreement check.
+    let only: Option<String> = arg(&args, "--only");
     let mut paths: Vec<_> = std::fs::read_dir(dir)?
         .filter_map(Result::ok)
         .map(|e| e.path())
@@ -40,6 +44,29 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut size = (0, 0);
     for _ in 0..repeat {
         for (bytes, path) in files.iter().zip(&paths) {
+            if let Some(which) = &only {
+                let c0 = thread_cpu();
+                let ok = match which.as_str() {
+                    "fast" => jpeg::decode(bytes, luma::MAX_SIDE).is_ok(),
+                    "portable" => jpeg::decode_portable(bytes, luma::MAX_SIDE).is_ok(),
+                    "general" => luma::from_jpeg_general(bytes).is_ok(),
+                    _ => return Err("--only fast | portable | general".into()),
+                };
+                if !ok {
+                    return Err(format!("{}: not decoded", path.display()).into());
+                }
+                let c1 = thread_cpu();
+                match which.as_str() {
+                    "fast" => fast.push(ms(c1 - c0)),
+                    "portable" => portable.push(ms(c1 - c0)),
+                    _ => general.push(ms(c1 - c0)),
+                }
+                if size == (0, 0) {
+                    let first = luma::from_jpeg(bytes)?;
+                    size = (first.width() as usize, first.height() as usize);
+                }
+                continue;
+            }
             let c0 = thread_cpu();
             let a = jpeg::decode(bytes, luma::MAX_SIDE);
             let c1 = thread_cpu();
@@ -73,7 +100,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     println!(
         "{} frames of {}x{} ({} files x {repeat}), ms per frame, median / p95 / max:",
-        fast.len(),
+        fast.len().max(portable.len()).max(general.len()),
         size.0,
         size.1,
         files.len()
