@@ -55,6 +55,9 @@ fn a_draft_is_dealt_picked_and_built_in_the_window_and_goes_on_to_its_next_battl
     ));
     let s = junk_ken(&h);
     assert_eq!(s.table.step, Step::Purchase);
+    // The top of the screen says the draft is on, not a battle's turn.
+    assert!(sees(&h, "Draft"), "the top bar names the draft");
+    assert!(!sees(&h, "Turn 1"), "no turn before the battle");
     let d = s.table.draft.as_ref().unwrap();
     assert_eq!(d.piles.len(), 20);
     assert!(d.piles.iter().all(|p| p.cards.len() == 6));
@@ -107,21 +110,32 @@ fn a_draft_is_dealt_picked_and_built_in_the_window_and_goes_on_to_its_next_battl
     assert!(junk_ken(&h).table.draft.as_ref().unwrap().decks[0].is_empty());
 
     // Both build their decks (here through the tap panel's input, as the GPIO panel submits).
-    for seat in 0..2 {
+    // A deal can leave a player fewer than 30 cards for the main deck (EX cards and second
+    // copies of Limited cards do not count): the table then overrides the deck size.
+    let mut mains = [0; 2];
+    for (seat, mains) in mains.iter_mut().enumerate() {
         let s = junk_ken(&h);
-        let deck = legal_deck(&s, seat);
-        h.state_mut()
-            .submit(&serde_json::json!({"input": "move", "move": {
-                "type": "build-deck", "player": seat, "cards": deck}}))
-            .unwrap();
+        let (deck, main) = legal_deck(&s, seat);
+        *mains = main;
+        let mut input = serde_json::json!({"input": "move", "move": {
+            "type": "build-deck", "player": seat, "cards": deck}});
+        if main < 30 {
+            input["override_reason"] = format!("only {main} cards for the main deck").into();
+        }
+        h.state_mut().submit(&input).unwrap();
         h.run();
     }
-    // The battle begins with the draft's numbers: 4 in hand, 2 side cards, 24 in the deck.
+    // The battle begins with the draft's numbers: 4 in hand, 2 side cards, 24 in the deck
+    // (of a 30-card main deck).
     let s = junk_ken(&h);
     assert_eq!(s.table.step, Step::Set);
+    assert!(
+        !sees(&h, "Draft"),
+        "the battle's turns, not the draft, on top"
+    );
     assert_eq!(
         (s.players[0].hand, s.players[0].side, s.players[0].deck),
-        (4, 2, 24)
+        (4, 2, mains[0] as i32 - 6)
     );
     // The battle ends (Ben surrenders, with the table's leave).
     h.state_mut()
@@ -167,8 +181,9 @@ fn a_draft_is_dealt_picked_and_built_in_the_window_and_goes_on_to_its_next_battl
 const SWITCH: &str = "Draft (pack purchase): the app deals every card of the set in piles, the players pick piles and build their decks from their holdings";
 
 /// A legal draft deck from a player's holdings: 30 main-deck cards and 3 EX cards, a Limited
-/// card at most once.
-fn legal_deck(s: &cards::games::junk_ken::State, seat: usize) -> Vec<String> {
+/// card at most once (fewer main-deck cards where the holdings have no more); and how many
+/// main-deck cards it has.
+fn legal_deck(s: &cards::games::junk_ken::State, seat: usize) -> (Vec<String>, usize) {
     let limited = |id: &str| s.cards.get(id).is_some_and(|c| c.data.is_limited());
     let extra = |id: &str| s.cards.get(id).is_some_and(|c| c.data.is_extra());
     let (mut main, mut ex) = (Vec::new(), Vec::new());
@@ -184,6 +199,7 @@ fn legal_deck(s: &cards::games::junk_ken::State, seat: usize) -> Vec<String> {
             main.push(id.clone());
         }
     }
+    let count = main.len();
     main.extend(ex);
-    main
+    (main, count)
 }

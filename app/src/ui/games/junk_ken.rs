@@ -17,6 +17,7 @@ pub(crate) const UI: GameUi = GameUi {
     phase_ja,
     label,
     steps,
+    turn,
     prompt,
     outcome,
     rules: super::spec::rules_check::<JunkKen>(),
@@ -102,6 +103,17 @@ fn hand(h: Hand) -> &'static str {
         Hand::Rock => "グー",
         Hand::Scissors => "チョキ",
         Hand::Paper => "パー",
+    }
+}
+
+/// "Turn 3" in the battle; before it, in a draft's pack purchase, exchange and deck building,
+/// "Draft" (the turns begin with the battle).
+fn turn(view: &View<'_>, of: &str) -> String {
+    match state_of::<JunkKen>(view.game).map(|s| s.table.step) {
+        Some(Step::Exchange | Step::Purchase | Step::Build) => {
+            view.lang.pick("Draft".to_owned(), "ドラフト".to_owned())
+        }
+        _ => super::spec::plain_turn(view, of),
     }
 }
 
