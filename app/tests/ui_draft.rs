@@ -58,6 +58,14 @@ fn a_draft_is_dealt_picked_and_built_in_the_window_and_goes_on_to_its_next_battl
     // The top of the screen says the draft is on, not a battle's turn.
     assert!(sees(&h, "Draft"), "the top bar names the draft");
     assert!(!sees(&h, "Turn 1"), "no turn before the battle");
+    assert!(
+        !sees(&h, "Edit Turn"),
+        "no turn counter to correct before the battle"
+    );
+    assert!(
+        !sees_part(&h, "Turn 1"),
+        "no turn number anywhere before the battle"
+    );
     let d = s.table.draft.as_ref().unwrap();
     assert_eq!(d.piles.len(), 20);
     assert!(d.piles.iter().all(|p| p.cards.len() == 6));

@@ -567,6 +567,15 @@ fn top_bar(
                 ui.add_space(12.0);
             }
             let turn = view.tracker(None, "turn");
+            let turn = if (game.turn_counted)(view) {
+                turn
+            } else {
+                // Not counting yet (a draft before its battle): nowhere on screen.
+                if let Some(t) = turn {
+                    taps.shown.insert(t.id.clone());
+                }
+                None
+            };
             // "/ 10" only where the game has a set number of turns, not a mere sanity cap.
             let of = turn
                 .filter(|t| t.max <= 50)

@@ -37,6 +37,7 @@ pub(crate) const GENERIC: GameUi = GameUi {
     panel: game_panel,
     label: plain_label,
     turn: plain_turn,
+    turn_counted: super::spec::always_counted,
     steps: plain_steps,
     params: &[],
     effect_fields: &[],

@@ -18,6 +18,7 @@ pub(crate) const UI: GameUi = GameUi {
     label,
     steps,
     turn,
+    turn_counted,
     prompt,
     outcome,
     rules: super::spec::rules_check::<JunkKen>(),
@@ -109,12 +110,24 @@ fn hand(h: Hand) -> &'static str {
 /// "Turn 3" in the battle; before it, in a draft's pack purchase, exchange and deck building,
 /// "Draft" (the turns begin with the battle).
 fn turn(view: &View<'_>, of: &str) -> String {
-    match state_of::<JunkKen>(view.game).map(|s| s.table.step) {
-        Some(Step::Exchange | Step::Purchase | Step::Build) => {
-            view.lang.pick("Draft".to_owned(), "ドラフト".to_owned())
-        }
-        _ => super::spec::plain_turn(view, of),
+    if drafting(view) {
+        view.lang.pick("Draft".to_owned(), "ドラフト".to_owned())
+    } else {
+        super::spec::plain_turn(view, of)
     }
+}
+
+/// The turn counter (and its "± edit") only once the battle has begun.
+fn turn_counted(view: &View<'_>) -> bool {
+    !drafting(view)
+}
+
+/// In a draft's pack purchase, exchange or deck building: before the battle.
+fn drafting(view: &View<'_>) -> bool {
+    matches!(
+        state_of::<JunkKen>(view.game).map(|s| s.table.step),
+        Some(Step::Exchange | Step::Purchase | Step::Build)
+    )
 }
 
 /// The step and the next one (セットフェーズ, ジャンケンフェーズ, ターン終了).

@@ -17,6 +17,9 @@ pub(crate) struct GameUi {
     pub label: fn(&View<'_>, &Action) -> String,
     /// The turn caption of the top bar, given " / 10" where the game has a set number of turns.
     pub turn: fn(&View<'_>, &str) -> String,
+    /// Whether the turn counter is on, with its "± edit" (JUNK-KEN's draft: not before the
+    /// battle, whose turns it counts).
+    pub turn_counted: fn(&View<'_>) -> bool,
     /// The current step and the next one, in the window's language.
     pub steps: fn(&View<'_>) -> (String, String),
     /// Numbers a move carries, chosen with a stepper (generic panel).
@@ -221,6 +224,11 @@ pub(crate) fn plain_turn(view: &View<'_>, of: &str) -> String {
         format!("Turn {}{of}", view.ctx.turn),
         format!("ターン {}{of}", view.ctx.turn),
     )
+}
+
+/// The turn counter is always on.
+pub(crate) fn always_counted(_: &View<'_>) -> bool {
+    true
 }
 
 /// The step and the next one as the rules core writes them.
