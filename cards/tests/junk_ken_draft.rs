@@ -349,6 +349,15 @@ fn decks_are_built_from_the_own_holdings_then_the_battle_begins_with_the_drafts_
         assert_eq!(p.unplayed.len(), 30);
     }
     assert_eq!(m.state().rules.loss_threshold(), 3);
+    // The draft's numbers are gone from the table; the battle's are there.
+    let names: Vec<String> = m.trackers().iter().map(|t| t.id.name.to_string()).collect();
+    for gone in ["piles-left", "holdings", "deck-main", "deck-ex"] {
+        assert!(
+            !names.iter().any(|n| n == gone),
+            "{gone} in the battle: {names:?}"
+        );
+    }
+    assert_eq!(tracker(&m, Some(0), "hand"), 4);
     // And the log replays to the same state.
     let again = Match::<JunkKen>::replay(
         m.header().clone(),

@@ -315,8 +315,15 @@ pub(super) fn trackers(state: &State) -> Vec<Tracker> {
         min: owed,
         max: owed,
     });
-    // The draft's numbers (shown only: picks and the deck building change them).
-    if let Some(d) = &state.table.draft {
+    // Before the draft's battle the players have no cards in play: the battle's numbers wait,
+    // and the draft's are shown (only: picks and the deck building change them). Once the
+    // battle begins they are gone from the table (the holdings go on in the next battle's
+    // `draft_carry`).
+    let drafting = matches!(
+        state.table.step,
+        Step::Exchange | Step::Purchase | Step::Build
+    );
+    if let Some(d) = state.table.draft.as_ref().filter(|_| drafting) {
         let shown = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
         let left = shown(d.piles.iter().filter(|p| p.taken.is_none()).count());
         out.push(Tracker {
@@ -343,11 +350,7 @@ pub(super) fn trackers(state: &State) -> Vec<Tracker> {
             }
         }
     }
-    // Before the draft's battle the players have no cards in play: the battle's numbers wait.
-    if matches!(
-        state.table.step,
-        Step::Exchange | Step::Purchase | Step::Build
-    ) {
+    if drafting {
         return out;
     }
     let main = i32::try_from(state.rules.deck_rules().main_size).unwrap_or(30);
