@@ -124,9 +124,23 @@ pub enum VisionStatus {
         mat: bool,
     },
     /// The camera cannot be opened or stopped giving frames; tried again every [`RETRY`].
-    Lost(String),
+    /// Why, in English and in Japanese.
+    Lost {
+        /// Why, in English.
+        en: String,
+        /// Why, in Japanese.
+        ja: String,
+    },
     /// A recording came to its end.
     Ended,
+}
+
+/// The camera lost for `e`, said in both languages.
+fn lost(e: &hardware::vision::VisionError) -> VisionStatus {
+    VisionStatus::Lost {
+        en: e.to_string(),
+        ja: e.ja(),
+    }
 }
 
 enum Msg {
@@ -169,7 +183,10 @@ impl VisionService {
             Ok(handle) => (Some(handle), VisionStatus::Starting),
             Err(e) => (
                 None,
-                VisionStatus::Lost(format!("cannot start the camera thread: {e}")),
+                VisionStatus::Lost {
+                    en: format!("cannot start the camera thread: {e}"),
+                    ja: format!("カメラのスレッドを始められません: {e}"),
+                },
             ),
         };
         VisionService {
@@ -198,7 +215,10 @@ impl VisionService {
                         self.status,
                         VisionStatus::Starting | VisionStatus::Watching { .. }
                     ) {
-                        self.status = VisionStatus::Lost("the camera thread stopped".into());
+                        self.status = VisionStatus::Lost {
+                            en: "the camera thread stopped".into(),
+                            ja: "カメラのスレッドが止まりました".into(),
+                        };
                     }
                     break;
                 }
@@ -263,7 +283,7 @@ fn run(
         let mut source = match opener() {
             Ok(s) => s,
             Err(e) => {
-                if !report(VisionStatus::Lost(e.to_string())) || !nap(RETRY, stop) {
+                if !report(lost(&e)) || !nap(RETRY, stop) {
                     return;
                 }
                 continue;
@@ -286,7 +306,7 @@ fn run(
                     return;
                 }
                 Err(e) => {
-                    if !report(VisionStatus::Lost(e.to_string())) || !nap(RETRY, stop) {
+                    if !report(lost(&e)) || !nap(RETRY, stop) {
                         return;
                     }
                     break;

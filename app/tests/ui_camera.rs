@@ -96,6 +96,15 @@ fn a_missing_camera_warns_and_a_card_turned_over_on_the_mat_is_taken_as_the_reve
     wait_for(&mut h, Duration::from_secs(10), "the camera warning", |h| {
         sees_part(h, "camera lost: enter moves by hand")
     });
+    // In Japanese, the warning and its reason are Japanese.
+    click(&mut h, "日本語");
+    assert!(sees_part(&h, "カメラが切断されました"));
+    assert!(
+        sees_part(&h, "画像フォルダ") || sees_part(&h, "画像ファイル"),
+        "the reason in Japanese"
+    );
+    assert!(!sees_part(&h, "cannot read the image directory"));
+    click(&mut h, "English");
     click(&mut h, "Aki wins the janken and becomes the parent");
     click(&mut h, "Aki declares no BG");
     click(&mut h, "Aki places a monster face down");

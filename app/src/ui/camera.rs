@@ -229,14 +229,15 @@ impl CameraDesk {
                 )
                 .to_owned(),
             ),
-            Some(VisionStatus::Lost(why)) => (
+            Some(VisionStatus::Lost { en, ja }) => (
                 true,
                 format!(
-                    "{} — {why}",
+                    "{} — {}",
                     lang.pick(
                         "camera lost: enter moves by hand; it is picked up again when it returns",
                         "カメラが切断されました。手で入力してください(戻れば自動で再接続します)",
-                    )
+                    ),
+                    lang.pick(en, ja)
                 ),
             ),
             Some(VisionStatus::Ended) => {
