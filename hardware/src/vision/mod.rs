@@ -120,8 +120,10 @@ impl VisionError {
     /// The same message in Japanese, for a player (the English one is its `Display`).
     #[must_use]
     pub fn ja(&self) -> String {
+        let reason_ja = |reason: &str| os_reason_ja(reason);
         match self {
             Self::NoDirectory { path, reason } => {
+                let reason = reason_ja(reason);
                 format!("画像フォルダ {} を読めません: {reason}", path.display())
             }
             Self::NoImages(path) => {
@@ -131,6 +133,7 @@ impl VisionError {
                 )
             }
             Self::BadImage { path, reason } => {
+                let reason = reason_ja(reason);
                 format!("画像 {} を読めません: {reason}", path.display())
             }
             Self::BadFrame { format, reason } => {
@@ -142,11 +145,69 @@ impl VisionError {
                  （ビルド時に libclang が必要です。例: `apt-get install libclang1-14`）"
                 .to_owned(),
             Self::CameraOpen { index, reason } => {
+                let reason = reason_ja(reason);
                 format!("カメラ {index} を開けません: {reason}")
             }
             Self::CameraLost(reason) => {
+                let reason = reason_ja(reason);
                 format!("カメラからフレームが届かなくなりました（抜けましたか？）: {reason}")
             }
         }
+    }
+}
+
+/// An operating system's message (`No such file or directory (os error 2)`) in Japanese, for
+/// the errors a camera or a frame folder gives; any other text as it is.
+fn os_reason_ja(reason: &str) -> String {
+    let code = reason
+        .rsplit_once("(os error ")
+        .and_then(|(_, rest)| rest.strip_suffix(')'))
+        .and_then(|n| n.parse::<i32>().ok());
+    let ja = match code {
+        Some(2) => "ありません",
+        Some(5) => "入出力エラー",
+        Some(13) => "アクセスが許可されていません",
+        Some(16) => "ほかのアプリが使用中です",
+        Some(19) => "デバイスがありません",
+        Some(20) => "フォルダではありません",
+        Some(28) => "空き容量がありません",
+        Some(30) => "読み取り専用です",
+        _ => return reason.to_owned(),
+    };
+    format!("{ja}（{reason}）")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_folder_or_a_busy_camera_is_said_in_japanese_with_the_systems_words_kept() {
+        let missing = std::fs::read_dir("/no/such/folder/here").unwrap_err();
+        let e = VisionError::NoDirectory {
+            path: PathBuf::from("/no/such/folder/here"),
+            reason: missing.to_string(),
+        };
+        let ja = e.ja();
+        assert!(
+            ja.starts_with("画像フォルダ /no/such/folder/here を読めません: ありません"),
+            "{ja}"
+        );
+        assert!(
+            ja.contains("(os error 2)"),
+            "the system's own words stay: {ja}"
+        );
+        let busy = VisionError::CameraOpen {
+            index: 0,
+            reason: std::io::Error::from_raw_os_error(16).to_string(),
+        };
+        assert!(
+            busy.ja().contains("ほかのアプリが使用中です"),
+            "{}",
+            busy.ja()
+        );
+        // A reason that is not the system's is kept as it is.
+        let other = VisionError::CameraLost("no frame for 5 s".into());
+        assert!(other.ja().ends_with(": no frame for 5 s"), "{}", other.ja());
     }
 }
