@@ -499,43 +499,60 @@ impl Shr<u32> for V {
     }
 }
 
-/// One pass of libjpeg's accurate integer inverse DCT (`jidctint.c`, 13-bit constants) over
-/// eight lanes at once: `i[u]` the inputs of frequency `u`, the outputs descaled by `shift`
-/// after adding `bias`.
+/// One pass of libjpeg's accurate integer inverse DCT (`jidctint.c`, 13-bit constants) on eight
+/// lanes at once, written once for every backend (the portable lanes, AVX2, NEON): `$i` the eight
+/// inputs by frequency, `$bias` (a vector) added before `$descale`, and the backend's `$add`,
+/// `$sub`, `$mul` (by a constant) and `$shl13`. Gives the eight outputs.
+macro_rules! jidctint_pass {
+    ($i:expr, $bias:expr, $add:expr, $sub:expr, $mul:expr, $shl13:expr, $descale:expr) => {{
+        let i = $i;
+        let bias = $bias;
+        let (add, sub, mul, shl13, descale) = ($add, $sub, $mul, $shl13, $descale);
+        // Even part.
+        let z1 = mul(add(i[2], i[6]), 4433);
+        let tmp2 = add(z1, mul(i[6], -15137));
+        let tmp3 = add(z1, mul(i[2], 6270));
+        let tmp0 = add(shl13(add(i[0], i[4])), bias);
+        let tmp1 = add(shl13(sub(i[0], i[4])), bias);
+        let (t10, t13) = (add(tmp0, tmp3), sub(tmp0, tmp3));
+        let (t11, t12) = (add(tmp1, tmp2), sub(tmp1, tmp2));
+        // Odd part.
+        let (o0, o1, o2, o3) = (i[7], i[5], i[3], i[1]);
+        let z5 = mul(add(add(o0, o2), add(o1, o3)), 9633);
+        let z1 = mul(add(o0, o3), -7373);
+        let z2 = mul(add(o1, o2), -20995);
+        let z3 = add(mul(add(o0, o2), -16069), z5);
+        let z4 = add(mul(add(o1, o3), -3196), z5);
+        let a0 = add(mul(o0, 2446), add(z1, z3));
+        let a1 = add(mul(o1, 16819), add(z2, z4));
+        let a2 = add(mul(o2, 25172), add(z2, z3));
+        let a3 = add(mul(o3, 12299), add(z1, z4));
+        [
+            descale(add(t10, a3)),
+            descale(add(t11, a2)),
+            descale(add(t12, a1)),
+            descale(add(t13, a0)),
+            descale(sub(t13, a0)),
+            descale(sub(t12, a1)),
+            descale(sub(t11, a2)),
+            descale(sub(t10, a3)),
+        ]
+    }};
+}
+
+/// [`jidctint_pass!`] on the portable lanes: the outputs descaled by `shift` after adding
+/// `bias`.
 #[inline(always)]
 fn pass(i: [V; 8], shift: u32, bias: i32) -> [V; 8] {
-    let bias = V([bias; 8]);
-    // Even part.
-    let z1 = (i[2] + i[6]) * 4433;
-    let tmp2 = z1 + i[6] * -15137;
-    let tmp3 = z1 + i[2] * 6270;
-    let tmp0 = (i[0] + i[4]) << 13;
-    let tmp1 = (i[0] - i[4]) << 13;
-    let t10 = tmp0 + tmp3 + bias;
-    let t13 = tmp0 - tmp3 + bias;
-    let t11 = tmp1 + tmp2 + bias;
-    let t12 = tmp1 - tmp2 + bias;
-    // Odd part.
-    let (o0, o1, o2, o3) = (i[7], i[5], i[3], i[1]);
-    let z5 = (o0 + o2 + o1 + o3) * 9633;
-    let z1 = (o0 + o3) * -7373;
-    let z2 = (o1 + o2) * -20995;
-    let z3 = (o0 + o2) * -16069 + z5;
-    let z4 = (o1 + o3) * -3196 + z5;
-    let a0 = o0 * 2446 + z1 + z3;
-    let a1 = o1 * 16819 + z2 + z4;
-    let a2 = o2 * 25172 + z2 + z3;
-    let a3 = o3 * 12299 + z1 + z4;
-    [
-        (t10 + a3) >> shift,
-        (t11 + a2) >> shift,
-        (t12 + a1) >> shift,
-        (t13 + a0) >> shift,
-        (t13 - a0) >> shift,
-        (t12 - a1) >> shift,
-        (t11 - a2) >> shift,
-        (t10 - a3) >> shift,
-    ]
+    jidctint_pass!(
+        i,
+        V([bias; 8]),
+        |a: V, b: V| a + b,
+        |a: V, b: V| a - b,
+        |a: V, k: i32| a * k,
+        |a: V| a << 13,
+        |a: V| a >> shift
+    )
 }
 
 /// The first pass's descaling (`CONST_BITS − PASS1_BITS`) and the second's (with the +128
@@ -633,50 +650,25 @@ mod avx2 {
         _mm256_mullo_epi32(a, _mm256_set1_epi32(k))
     }
 
-    /// [`super::pass`] on registers; `SPARSE`: inputs 4–7 are zero.
+    /// [`jidctint_pass!`] on registers; `SPARSE`: inputs 4–7 are zero.
     #[inline]
     #[target_feature(enable = "avx2")]
     fn pass<const SHIFT: i32, const SPARSE: bool>(i: &[__m256i; 8], bias: i32) -> [__m256i; 8] {
         let zero = _mm256_setzero_si256();
-        let (add, sub) = (_mm256_add_epi32, _mm256_sub_epi32);
-        let (i4, i5, i6, i7) = if SPARSE {
-            (zero, zero, zero, zero)
+        let i = if SPARSE {
+            [i[0], i[1], i[2], i[3], zero, zero, zero, zero]
         } else {
-            (i[4], i[5], i[6], i[7])
+            *i
         };
-        let bias = _mm256_set1_epi32(bias);
-        let z1 = mul(add(i[2], i6), 4433);
-        let tmp2 = add(z1, mul(i6, -15137));
-        let tmp3 = add(z1, mul(i[2], 6270));
-        let tmp0 = add(_mm256_slli_epi32::<13>(add(i[0], i4)), bias);
-        let tmp1 = add(_mm256_slli_epi32::<13>(sub(i[0], i4)), bias);
-        let (t10, t13, t11, t12) = (
-            add(tmp0, tmp3),
-            sub(tmp0, tmp3),
-            add(tmp1, tmp2),
-            sub(tmp1, tmp2),
-        );
-        let (o0, o1, o2, o3) = (i7, i5, i[3], i[1]);
-        let z5 = mul(add(add(o0, o2), add(o1, o3)), 9633);
-        let z1 = mul(add(o0, o3), -7373);
-        let z2 = mul(add(o1, o2), -20995);
-        let z3 = add(mul(add(o0, o2), -16069), z5);
-        let z4 = add(mul(add(o1, o3), -3196), z5);
-        let a0 = add(mul(o0, 2446), add(z1, z3));
-        let a1 = add(mul(o1, 16819), add(z2, z4));
-        let a2 = add(mul(o2, 25172), add(z2, z3));
-        let a3 = add(mul(o3, 12299), add(z1, z4));
-        let d = _mm256_srai_epi32::<SHIFT>;
-        [
-            d(add(t10, a3)),
-            d(add(t11, a2)),
-            d(add(t12, a1)),
-            d(add(t13, a0)),
-            d(sub(t13, a0)),
-            d(sub(t12, a1)),
-            d(sub(t11, a2)),
-            d(sub(t10, a3)),
-        ]
+        jidctint_pass!(
+            i,
+            _mm256_set1_epi32(bias),
+            _mm256_add_epi32,
+            _mm256_sub_epi32,
+            mul,
+            _mm256_slli_epi32::<13>,
+            _mm256_srai_epi32::<SHIFT>
+        )
     }
 
     /// The rows of `r` as columns.
@@ -803,44 +795,25 @@ mod neon {
         W(vshrq_n_s32::<N>(a.0), vshrq_n_s32::<N>(a.1))
     }
 
-    /// [`super::pass`] on registers; `SPARSE`: inputs 4–7 are zero.
+    /// [`jidctint_pass!`] on registers; `SPARSE`: inputs 4–7 are zero.
     #[inline]
     #[target_feature(enable = "neon")]
     fn pass<const SHIFT: i32, const SPARSE: bool>(i: &[W; 8], bias: i32) -> [W; 8] {
         let zero = W(vdupq_n_s32(0), vdupq_n_s32(0));
-        let (i4, i5, i6, i7) = if SPARSE {
-            (zero, zero, zero, zero)
+        let i = if SPARSE {
+            [i[0], i[1], i[2], i[3], zero, zero, zero, zero]
         } else {
-            (i[4], i[5], i[6], i[7])
+            *i
         };
-        let bias = W(vdupq_n_s32(bias), vdupq_n_s32(bias));
-        let z1 = mul(add(i[2], i6), 4433);
-        let tmp2 = add(z1, mul(i6, -15137));
-        let tmp3 = add(z1, mul(i[2], 6270));
-        let tmp0 = add(shl13(add(i[0], i4)), bias);
-        let tmp1 = add(shl13(sub(i[0], i4)), bias);
-        let (t10, t13) = (add(tmp0, tmp3), sub(tmp0, tmp3));
-        let (t11, t12) = (add(tmp1, tmp2), sub(tmp1, tmp2));
-        let (o0, o1, o2, o3) = (i7, i5, i[3], i[1]);
-        let z5 = mul(add(add(o0, o2), add(o1, o3)), 9633);
-        let z1 = mul(add(o0, o3), -7373);
-        let z2 = mul(add(o1, o2), -20995);
-        let z3 = add(mul(add(o0, o2), -16069), z5);
-        let z4 = add(mul(add(o1, o3), -3196), z5);
-        let a0 = add(mul(o0, 2446), add(z1, z3));
-        let a1 = add(mul(o1, 16819), add(z2, z4));
-        let a2 = add(mul(o2, 25172), add(z2, z3));
-        let a3 = add(mul(o3, 12299), add(z1, z4));
-        [
-            shr::<SHIFT>(add(t10, a3)),
-            shr::<SHIFT>(add(t11, a2)),
-            shr::<SHIFT>(add(t12, a1)),
-            shr::<SHIFT>(add(t13, a0)),
-            shr::<SHIFT>(sub(t13, a0)),
-            shr::<SHIFT>(sub(t12, a1)),
-            shr::<SHIFT>(sub(t11, a2)),
-            shr::<SHIFT>(sub(t10, a3)),
-        ]
+        jidctint_pass!(
+            i,
+            W(vdupq_n_s32(bias), vdupq_n_s32(bias)),
+            add,
+            sub,
+            mul,
+            shl13,
+            shr::<SHIFT>
+        )
     }
 
     /// A 4 × 4 block's rows as its columns.
@@ -1330,47 +1303,42 @@ fn decode_scan_generic<const SIMD: bool>(
         }
         Ok(())
     };
-    if scan.len() == 1 {
-        // Not interleaved: the luma's blocks, one by one (a grey picture, or a scan per
-        // component).
-        let (dc, ac) = huffman[0];
-        let (blocks_x, blocks_y) = (frame.width.div_ceil(8), frame.height.div_ceil(8));
-        for by in 0..blocks_y {
-            for bx in 0..blocks_x {
-                restart(&mut bits, &mut preds)?;
-                let last = block::<true>(&mut bits, dc, ac, &mut preds[0], quant, &mut c)?;
-                let at = by * 8 * stride + bx * 8;
-                idct::<SIMD>(&mut c, last, &mut out[at..], stride);
-            }
-            if bits.pad > bits.n + 64 {
-                return Err(Refused::Damaged("the picture's data ends early"));
-            }
-        }
+    // Not interleaved (one component in the scan: a grey picture, or a scan per component), a
+    // unit is one of the luma's blocks; interleaved, an MCU of each component's blocks.
+    let interleaved = scan.len() > 1;
+    let (units_x, units_y) = if interleaved {
+        (mcus_x, mcus_y)
     } else {
-        for my in 0..mcus_y {
-            for mx in 0..mcus_x {
-                restart(&mut bits, &mut preds)?;
-                for (s, &(dc, ac)) in scan.iter().zip(&huffman) {
-                    let comp = frame.components[s.index];
-                    let pred = &mut preds[s.index & 3];
-                    if s.index == 0 {
-                        for v in 0..comp.v {
-                            for h in 0..comp.h {
-                                let last = block::<true>(&mut bits, dc, ac, pred, quant, &mut c)?;
-                                let at = (my * comp.v + v) * 8 * stride + (mx * comp.h + h) * 8;
-                                idct::<SIMD>(&mut c, last, &mut out[at..], stride);
-                            }
+        (frame.width.div_ceil(8), frame.height.div_ceil(8))
+    };
+    for uy in 0..units_y {
+        for ux in 0..units_x {
+            restart(&mut bits, &mut preds)?;
+            for (s, &(dc, ac)) in scan.iter().zip(&huffman) {
+                let comp = frame.components[s.index];
+                let (ch, cv) = if interleaved {
+                    (comp.h, comp.v)
+                } else {
+                    (1, 1)
+                };
+                let pred = &mut preds[s.index & 3];
+                if s.index == 0 {
+                    for v in 0..cv {
+                        for h in 0..ch {
+                            let last = block::<true>(&mut bits, dc, ac, pred, quant, &mut c)?;
+                            let at = (uy * cv + v) * 8 * stride + (ux * ch + h) * 8;
+                            idct::<SIMD>(&mut c, last, &mut out[at..], stride);
                         }
-                    } else {
-                        for _ in 0..comp.v * comp.h {
-                            block::<false>(&mut bits, dc, ac, pred, quant, &mut c)?;
-                        }
+                    }
+                } else {
+                    for _ in 0..cv * ch {
+                        block::<false>(&mut bits, dc, ac, pred, quant, &mut c)?;
                     }
                 }
             }
-            if bits.pad > bits.n + 64 {
-                return Err(Refused::Damaged("the picture's data ends early"));
-            }
+        }
+        if bits.pad > bits.n + 64 {
+            return Err(Refused::Damaged("the picture's data ends early"));
         }
     }
     if bits.overrun() {
