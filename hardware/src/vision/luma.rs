@@ -132,15 +132,25 @@ fn take_plane(
         return plane(&buf[..n], width, height, name);
     }
     let y: Vec<u8> = buf[first..n * step].iter().step_by(step).copied().collect();
-    plane(&y, width, height, name)
+    owned_plane(y, width, height, name)
 }
 
 fn plane(y: &[u8], width: usize, height: usize, name: &str) -> Result<GrayImage, VisionError> {
+    owned_plane(y.to_vec(), width, height, name)
+}
+
+/// A `width` × `height` frame of the grey levels `y`, taken as they are (no copy).
+fn owned_plane(
+    y: Vec<u8>,
+    width: usize,
+    height: usize,
+    name: &str,
+) -> Result<GrayImage, VisionError> {
     let (w, h) = (
         u32::try_from(width).map_err(|_| bad(name, "too wide"))?,
         u32::try_from(height).map_err(|_| bad(name, "too tall"))?,
     );
-    GrayImage::from_raw(w, h, y.to_vec()).ok_or_else(|| bad(name, "the plane is too short"))
+    GrayImage::from_raw(w, h, y).ok_or_else(|| bad(name, "the plane is too short"))
 }
 
 /// Decodes a JPEG picture to its grey levels only.
@@ -151,13 +161,7 @@ pub fn from_jpeg(bytes: &[u8]) -> Result<GrayImage, VisionError> {
     // The fast baseline decoder first (every webcam's MJPEG); anything it does not take, or
     // finds damaged, goes to zune-jpeg, which decodes what it can and says what is wrong.
     if let Ok(Ok(luma)) = catch_unwind(|| super::jpeg::decode(bytes, MAX_SIDE)) {
-        let (w, h) = (
-            u32::try_from(luma.width).map_err(|_| bad("JPEG", "too wide"))?,
-            u32::try_from(luma.height).map_err(|_| bad("JPEG", "too tall"))?,
-        );
-        if let Some(image) = GrayImage::from_raw(w, h, luma.pixels) {
-            return Ok(image);
-        }
+        return owned_plane(luma.pixels, luma.width, luma.height, "JPEG");
     }
     from_jpeg_general(bytes)
 }
@@ -194,11 +198,7 @@ pub fn from_jpeg_general(bytes: &[u8]) -> Result<GrayImage, VisionError> {
         ));
     }
     // The decoder's buffer becomes the frame: no copy.
-    let (w32, h32) = (
-        u32::try_from(w).map_err(|_| bad("JPEG", "too wide"))?,
-        u32::try_from(h).map_err(|_| bad("JPEG", "too tall"))?,
-    );
-    GrayImage::from_raw(w32, h32, pixels).ok_or_else(|| bad("JPEG", "the picture is too short"))
+    owned_plane(pixels, w, h, "JPEG")
 }
 
 /// Reads an image file's grey levels: a JPEG decoded to luma only, a PNG (or another format
