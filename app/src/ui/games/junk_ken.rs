@@ -124,10 +124,7 @@ fn turn_counted(view: &View<'_>) -> bool {
 
 /// In a draft's pack purchase, exchange or deck building: before the battle.
 fn drafting(view: &View<'_>) -> bool {
-    matches!(
-        state_of::<JunkKen>(view.game).map(|s| s.table.step),
-        Some(Step::Exchange | Step::Purchase | Step::Build)
-    )
+    state_of::<JunkKen>(view.game).is_some_and(|s| s.table.step.before_battle())
 }
 
 /// The step and the next one (セットフェーズ, ジャンケンフェーズ, ターン終了).

@@ -226,6 +226,15 @@ pub enum Step {
     Over,
 }
 
+impl Step {
+    /// A draft's steps before its battle (pack purchase, the exchange, deck building): the
+    /// battle's numbers and turns have not begun.
+    #[must_use]
+    pub fn before_battle(self) -> bool {
+        matches!(self, Step::Exchange | Step::Purchase | Step::Build)
+    }
+}
+
 /// One card in a graveyard.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GraveCard {

@@ -319,10 +319,7 @@ pub(super) fn trackers(state: &State) -> Vec<Tracker> {
     // and the draft's are shown (only: picks and the deck building change them). Once the
     // battle begins they are gone from the table (the holdings go on in the next battle's
     // `draft_carry`).
-    let drafting = matches!(
-        state.table.step,
-        Step::Exchange | Step::Purchase | Step::Build
-    );
+    let drafting = state.table.step.before_battle();
     if let Some(d) = state.table.draft.as_ref().filter(|_| drafting) {
         let shown = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
         let left = shown(d.piles.iter().filter(|p| p.taken.is_none()).count());
