@@ -265,6 +265,9 @@ fn step_names(step: Step) -> (&'static str, &'static str) {
     }
 }
 
+/// What a move of the battle is, given to the draft's rules.
+const NOT_A_DRAFT_MOVE: &str = "not a move of the draft";
+
 fn wrong_draft_step(state: &State, what: (&str, &str), when: Step) -> Violation {
     let (now_en, now_ja) = step_names(state.table.step);
     let (when_en, when_ja) = step_names(when);
@@ -301,6 +304,23 @@ pub(super) fn decide(
             )))
         }
     };
+    // Each draft move has its step; out of it the table may still make the move (override).
+    // (Checked first; a move that is impossible is refused as that, whatever the step.)
+    let (what, when) = match mv {
+        Move::Pick { .. } => (("Picking a pile", "山を選ぶの"), Step::Purchase),
+        Move::ExchangeTake { .. } | Move::ExchangeGive { .. } => {
+            (("The winner's exchange", "勝者の交換"), Step::Exchange)
+        }
+        Move::ExchangeDone {} => (("Ending the exchange", "交換の終了"), Step::Exchange),
+        Move::DeckAdd { .. }
+        | Move::DeckRemove { .. }
+        | Move::BuildDeck { .. }
+        | Move::DeckDone { .. } => (("Building a deck", "デッキを作るの"), Step::Build),
+        _ => return Err(Impossible::new(NOT_A_DRAFT_MOVE)),
+    };
+    if step != when {
+        v.push(wrong_draft_step(state, what, when));
+    }
     match mv {
         Move::Pick { player, pile } => {
             check_seat(*player)?;
@@ -316,13 +336,6 @@ pub(super) fn decide(
                     "pile {pile} is already in {}'s holdings",
                     name(by)
                 )));
-            }
-            if step != Step::Purchase {
-                v.push(wrong_draft_step(
-                    state,
-                    ("Picking a pile", "山を選ぶの"),
-                    Step::Purchase,
-                ));
             }
             if let Some(p) = d.picker.filter(|p| p != player) {
                 let reference = if d.first_purchase() {
@@ -381,13 +394,6 @@ pub(super) fn decide(
             };
             let loser = other(winner);
             let take = matches!(mv, Move::ExchangeTake { .. });
-            if step != Step::Exchange {
-                v.push(wrong_draft_step(
-                    state,
-                    ("The winner's exchange", "勝者の交換"),
-                    Step::Exchange,
-                ));
-            }
             let (from, to) = if take {
                 (loser, winner)
             } else {
@@ -418,13 +424,6 @@ pub(super) fn decide(
                     "the previous battle was a draw: there is no exchange to end",
                 ));
             };
-            if step != Step::Exchange {
-                v.push(wrong_draft_step(
-                    state,
-                    ("Ending the exchange", "交換の終了"),
-                    Step::Exchange,
-                ));
-            }
             if d.took.len() != 2 {
                 v.push(exchange_count(
                     state,
@@ -448,13 +447,6 @@ pub(super) fn decide(
         Move::DeckAdd { player, card } => {
             check_seat(*player)?;
             known(card)?;
-            if step != Step::Build {
-                v.push(wrong_draft_step(
-                    state,
-                    ("Building a deck", "デッキを作るの"),
-                    Step::Build,
-                ));
-            }
             let held = count(&d.holdings[*player], card);
             let used = count(&d.decks[*player], card);
             if used >= held {
@@ -466,13 +458,6 @@ pub(super) fn decide(
         Move::DeckRemove { player, card } => {
             check_seat(*player)?;
             known(card)?;
-            if step != Step::Build {
-                v.push(wrong_draft_step(
-                    state,
-                    ("Building a deck", "デッキを作るの"),
-                    Step::Build,
-                ));
-            }
             if !remove_one(&mut d.decks[*player], card) {
                 return Err(Impossible::new(format!(
                     "{}'s deck has no {}",
@@ -484,13 +469,6 @@ pub(super) fn decide(
         }
         Move::BuildDeck { player, .. } | Move::DeckDone { player } => {
             check_seat(*player)?;
-            if step != Step::Build {
-                v.push(wrong_draft_step(
-                    state,
-                    ("Building a deck", "デッキを作るの"),
-                    Step::Build,
-                ));
-            }
             if let Move::BuildDeck { cards, .. } = mv {
                 for id in &cards.0 {
                     known(id)?;
@@ -539,7 +517,7 @@ pub(super) fn decide(
                 t.s.table.step = Step::Set;
             }
         }
-        _ => return Err(Impossible::new("not a move of the draft")),
+        _ => return Err(Impossible::new(NOT_A_DRAFT_MOVE)),
     }
     t.s.table.draft = Some(Box::new(d));
     Ok(())
